@@ -1,0 +1,143 @@
+/*
+** Declarations shared by the files of the SQLite binding of cgt.
+** Every binding file includes this header instead of sqlite3ext.h.
+*/
+#ifndef CGT_BINDING_H
+#define CGT_BINDING_H
+
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+
+#include "core/game.h"
+
+#define CGT_VERSION "0.1.0"
+
+/* Per-connection state: the cache of solved graphs.  One is made by each
+** sqlite3_cgt_init() call and shared by every function it registers; it
+** is freed when the last of them is dropped (connection close). */
+typedef struct cgt_conn cgt_conn;
+
+/* A graph read from cgt_edge/cgt_node, with its analyses (reference counted). */
+typedef struct cgt_graph {
+  int refs;
+  cgt_key id;         /* graph_id; TEXT and BLOB bytes in id_bytes */
+  char *id_bytes;
+  int shareable;      /* read with no uncommitted writes: may serve later statements */
+  sqlite3_int64 changes;
+  uint64_t files;     /* stamp of the attached database files, see conn.c */
+  uint64_t last_use;
+  cgt_game game;
+} cgt_graph;
+
+/* ---- registration tables (one per family of functions) ---- */
+
+enum {
+  CGT_PURE = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+  CGT_READS = SQLITE_UTF8 | SQLITE_DIRECTONLY
+};
+
+typedef struct cgt_function {
+  const char *name;
+  int nargs;          /* -1 for any number */
+  int flags;          /* CGT_PURE or CGT_READS */
+  void (*xFunc)(sqlite3_context *, int, sqlite3_value **);
+  void (*xStep)(sqlite3_context *, int, sqlite3_value **);
+  void (*xFinal)(sqlite3_context *);
+  void (*xValue)(sqlite3_context *);                         /* window functions only */
+  void (*xInverse)(sqlite3_context *, int, sqlite3_value **); /* window functions only */
+} cgt_function;
+
+/* A table-valued function: an eponymous virtual table whose hidden columns,
+** after the visible ones, are its arguments. */
+typedef struct cgt_cursor cgt_cursor;
+typedef struct cgt_table_function {
+  const char *name;
+  const char *schema;  /* CREATE TABLE x(...) with the HIDDEN argument columns last */
+  int ncols;           /* visible columns */
+  int nargs;           /* hidden argument columns */
+  int reads;           /* 1: reads tables (DIRECTONLY); 0: pure (INNOCUOUS) */
+  /* Prepares the rows for these arguments (none NULL); returns an SQLite
+  ** code and sets cur->err on error. */
+  int (*filter)(cgt_cursor *cur, sqlite3_value **args);
+  /* Result of visible column col of row cur->row. */
+  void (*column)(cgt_cursor *cur, sqlite3_context *ctx, int col);
+  void (*reset)(cgt_cursor *cur); /* frees what filter made */
+} cgt_table_function;
+
+struct cgt_cursor {
+  sqlite3_vtab_cursor base;
+  cgt_conn *conn;
+  const cgt_table_function *tf;
+  sqlite3_value *args[4];     /* copies of the arguments */
+  sqlite3_int64 row, nrows;
+  uint32_t node;              /* a node index, for filters that need one */
+  cgt_graph *graph;           /* kept between filters of one cursor */
+  void *rows;                 /* what filter made */
+  char *err;                  /* error message from filter */
+};
+
+extern const cgt_function cgt_nim_functions[];
+extern const cgt_function cgt_graph_functions[];
+extern const cgt_table_function cgt_graph_tables[];
+
+/* Registers tf on db (table_function.c). */
+int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf);
+/* For filters: points cur->graph at graph gid (kept while the id repeats). */
+int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid);
+/* For filters: computes an analysis of cur->graph; sets cur->err on error. */
+int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, const cgt_stop *));
+
+/* ---- connection, cache and graph reading (conn.c, graph_read.c) ---- */
+
+cgt_conn *cgt_conn_new(sqlite3 *db);
+void cgt_conn_ref(cgt_conn *conn);
+void cgt_conn_unref(void *conn);
+sqlite3 *cgt_conn_db(cgt_conn *conn);
+
+/* The graph of id gid for a function call: from the statement's own cache,
+** else the connection's cache while it cannot be stale, else read from the
+** tables.  The statement keeps a reference until it ends, so the result
+** needs no release.  On error sets the SQL error (naming fname), returns NULL. */
+cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const char *fname);
+
+/* The same for a virtual table cursor: returns a new reference (release it
+** with cgt_graph_unref), or NULL with *err (sqlite3_malloc'd) and *rc set. */
+cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *fname,
+                                char **err, int *rc);
+void cgt_graph_unref(cgt_graph *graph);
+
+/* Reads graph gid from main.cgt_edge (rows with side NULL) and
+** main.cgt_node into game.  Returns an SQLite code, with *err set. */
+int cgt_graph_read(sqlite3 *db, sqlite3_value *gid, cgt_game *game, char **err);
+
+/* Parses tokens, a JSON array of node ids, into node indexes of graph
+** (*idx, sqlite3_malloc'd; UINT32_MAX for a node graph does not know).
+** Returns an SQLite code, with *err set on error (tokens.c). */
+int cgt_tokens_parse(sqlite3 *db, sqlite3_value *tokens, const cgt_graph *graph, uint32_t **idx, int *n,
+                     char **err);
+
+/* ---- helpers (util.c) ---- */
+
+/* Turns an SQL value into a node id key; 0 for NULL. */
+int cgt_key_from_value(sqlite3_value *v, cgt_key *k);
+/* Returns a node id as an SQL result. */
+void cgt_result_key(sqlite3_context *ctx, const cgt_key *k);
+/* Index of node v in graph, or UINT32_MAX when unknown or NULL. */
+uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v);
+
+/* Stop hook that honours sqlite3_interrupt() where SQLite can tell. */
+cgt_stop cgt_stop_for(sqlite3 *db);
+
+/* Maps a core result code to an SQLite code. */
+int cgt_sqlite_rc(cgt_rc rc);
+
+/* Sets the error "cgt: fname: message" with the given SQLite code. */
+void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...);
+/* Reports a failed core computation of fname. */
+void cgt_error_rc(sqlite3_context *ctx, cgt_rc rc, const char *fname);
+
+/* The generalised Grundy value of node u as an SQL result: INTEGER or
+** TEXT 'inf{a,b,...}'.  xor is applied to K (for sums). */
+void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u, uint32_t xor);
+
+#endif

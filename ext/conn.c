@@ -1,0 +1,212 @@
+/*
+** Per-connection state and the two caches of solved graphs.
+**
+** Statement cache: the first call of any cgt function in a statement stores
+** the graphs it reads in auxiliary data that SQLite attaches to the running
+** statement (a negative argument index makes it shared by every function
+** call of the statement) and drops when the statement is reset.  So a graph
+** is read at most once per statement, whatever the arguments are.
+**
+** Connection cache: a graph read while the connection has no uncommitted
+** writes is kept with a stamp: sqlite3_total_changes64() (this connection's
+** own writes, which PRAGMA data_version misses) and, for each attached
+** database, its name, file name and SQLITE_FCNTL_DATA_VERSION (bumped by
+** every commit, ours or another connection's).  It serves a later statement
+** only while no write transaction is open and the stamp is unchanged.  A
+** graph read inside a write transaction serves only its own statement, so a
+** ROLLBACK (or ROLLBACK TO) can never leave a stale graph behind.
+*/
+#include "binding.h"
+
+#include <string.h>
+
+#define CONN_SLOTS 8
+#define CONN_BYTES ((size_t)1 << 30)
+#define STMT_AUX (-0x43475431)  /* 'CGT1': auxdata key of the statement cache */
+#define STMT_SLOTS 8
+
+struct cgt_conn {
+  sqlite3 *db;
+  int refs;
+  uint64_t tick;
+  cgt_graph *slot[CONN_SLOTS];
+};
+
+typedef struct stmt_cache {
+  int n;
+  cgt_graph *graph[STMT_SLOTS];
+} stmt_cache;
+
+cgt_conn *cgt_conn_new(sqlite3 *db) {
+  cgt_conn *conn = sqlite3_malloc(sizeof *conn);
+  if (!conn) return NULL;
+  memset(conn, 0, sizeof *conn);
+  conn->db = db;
+  return conn;
+}
+
+void cgt_conn_ref(cgt_conn *conn) { conn->refs++; }
+
+void cgt_conn_unref(void *p) {
+  cgt_conn *conn = p;
+  if (--conn->refs > 0) return;
+  for (int i = 0; i < CONN_SLOTS; i++) cgt_graph_unref(conn->slot[i]);
+  sqlite3_free(conn);
+}
+
+sqlite3 *cgt_conn_db(cgt_conn *conn) { return conn->db; }
+
+void cgt_graph_unref(cgt_graph *graph) {
+  if (!graph || --graph->refs > 0) return;
+  cgt_game_clear(&graph->game);
+  sqlite3_free(graph->id_bytes);
+  sqlite3_free(graph);
+}
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+  h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 33);
+}
+
+static uint64_t text_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return h;
+}
+
+/* Reads the stamp; returns 1 when no write transaction is open. */
+static int read_stamp(sqlite3 *db, sqlite3_int64 *changes, uint64_t *files) {
+  uint64_t h = 0;
+  for (int i = 0;; i++) {
+    const char *name = sqlite3_db_name(db, i);
+    if (!name) break;
+    unsigned int version = 0;
+    if (sqlite3_file_control(db, name, SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
+    h = mix(h, text_hash(name));
+    h = mix(h, text_hash(sqlite3_db_filename(db, name)));
+    h = mix(h, version);
+  }
+  *changes = sqlite3_total_changes64(db);
+  *files = h;
+  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE;
+}
+
+static size_t conn_bytes(const cgt_conn *conn) {
+  size_t total = 0;
+  for (int i = 0; i < CONN_SLOTS; i++)
+    if (conn->slot[i]) total += cgt_game_bytes(&conn->slot[i]->game);
+  return total;
+}
+
+/* Keeps graph in the connection cache, evicting the least recently used. */
+static void conn_keep(cgt_conn *conn, cgt_graph *graph) {
+  int victim = -1;
+  for (int i = 0; i < CONN_SLOTS; i++) {
+    if (!conn->slot[i]) { victim = i; break; }
+    if (victim < 0 || conn->slot[i]->last_use < conn->slot[victim]->last_use) victim = i;
+  }
+  cgt_graph_unref(conn->slot[victim]);
+  graph->refs++;
+  conn->slot[victim] = graph;
+  while (conn_bytes(conn) > CONN_BYTES) {
+    int oldest = -1;
+    for (int i = 0; i < CONN_SLOTS; i++)
+      if (conn->slot[i] && conn->slot[i] != graph &&
+          (oldest < 0 || conn->slot[i]->last_use < conn->slot[oldest]->last_use))
+        oldest = i;
+    if (oldest < 0) break;
+    cgt_graph_unref(conn->slot[oldest]);
+    conn->slot[oldest] = NULL;
+  }
+}
+
+/* A new reference to graph gid: from the connection cache or read anew. */
+static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+  sqlite3_int64 changes;
+  uint64_t files;
+  int shareable = read_stamp(conn->db, &changes, &files);
+  for (int i = 0; i < CONN_SLOTS; i++) {
+    cgt_graph *g = conn->slot[i];
+    if (!g || !cgt_key_equal(&g->id, id)) continue;
+    if (shareable && g->changes == changes && g->files == files) {
+      g->refs++;
+      g->last_use = ++conn->tick;
+      return g;
+    }
+    if (shareable) {  /* stale for good: the data it was read from is gone */
+      cgt_graph_unref(g);
+      conn->slot[i] = NULL;
+    }
+  }
+  cgt_graph *g = sqlite3_malloc(sizeof *g);
+  if (!g) { *rc = SQLITE_NOMEM; return NULL; }
+  memset(g, 0, sizeof *g);
+  g->refs = 1;
+  g->id = *id;
+  if (id->type == CGT_KEY_TEXT || id->type == CGT_KEY_BLOB) {
+    g->id_bytes = sqlite3_malloc(id->len ? (int)id->len : 1);
+    if (!g->id_bytes) { sqlite3_free(g); *rc = SQLITE_NOMEM; return NULL; }
+    if (id->len) memcpy(g->id_bytes, id->p, id->len);
+    g->id.p = g->id_bytes;
+  }
+  g->shareable = shareable;
+  g->changes = changes;
+  g->files = files;
+  g->last_use = ++conn->tick;
+  *rc = cgt_graph_read(conn->db, gid, &g->game, err);
+  if (*rc != SQLITE_OK) {
+    cgt_graph_unref(g);
+    return NULL;
+  }
+  if (shareable) conn_keep(conn, g);
+  return g;
+}
+
+static void stmt_cache_free(void *p) {
+  stmt_cache *sc = p;
+  for (int i = 0; i < sc->n; i++) cgt_graph_unref(sc->graph[i]);
+  sqlite3_free(sc);
+}
+
+cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const char *fname) {
+  cgt_key id;
+  cgt_key_from_value(gid, &id);
+  stmt_cache *sc = sqlite3_get_auxdata(ctx, STMT_AUX);
+  for (int i = 0; sc && i < sc->n; i++)
+    if (cgt_key_equal(&sc->graph[i]->id, &id)) return sc->graph[i];
+  if (!sc) {
+    sc = sqlite3_malloc(sizeof *sc);
+    if (!sc) { sqlite3_result_error_nomem(ctx); return NULL; }
+    sc->n = 0;
+    sqlite3_set_auxdata(ctx, STMT_AUX, sc, stmt_cache_free);
+    sc = sqlite3_get_auxdata(ctx, STMT_AUX);
+    if (!sc) { sqlite3_result_error_nomem(ctx); return NULL; }
+  }
+  char *err = NULL;
+  int rc = SQLITE_OK;
+  cgt_graph *g = graph_get(sqlite3_user_data(ctx), gid, &id, &err, &rc);
+  if (!g) {
+    if (err) cgt_error(ctx, rc, fname, "%s", err);
+    else sqlite3_result_error_code(ctx, rc);
+    sqlite3_free(err);
+    return NULL;
+  }
+  if (sc->n == STMT_SLOTS) {
+    cgt_graph_unref(sc->graph[0]);
+    memmove(sc->graph, sc->graph + 1, (STMT_SLOTS - 1) * sizeof sc->graph[0]);
+    sc->n--;
+  }
+  sc->graph[sc->n++] = g;
+  return g;
+}
+
+cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *fname, char **err, int *rc) {
+  cgt_key id;
+  cgt_key_from_value(gid, &id);
+  char *cause = NULL;
+  cgt_graph *g = graph_get(conn, gid, &id, &cause, rc);
+  if (!g && cause) *err = sqlite3_mprintf("cgt: %s: %s", fname, cause);
+  sqlite3_free(cause);
+  return g;
+}

@@ -1,0 +1,12 @@
+/* Text for the core's result codes. */
+#include "common.h"
+
+const char *cgt_rc_text(cgt_rc rc) {
+  switch (rc) {
+    case CGT_OK: return "ok";
+    case CGT_NOMEM: return "out of memory";
+    case CGT_TOOBIG: return "graph too large (more than 2^32-2 nodes or moves)";
+    case CGT_INTERRUPTED: return "interrupted";
+  }
+  return "unknown error";
+}

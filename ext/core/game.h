@@ -1,0 +1,49 @@
+/*
+** An impartial game graph with its node ids and the analyses computed so
+** far.  Each analysis is computed on first use and kept.
+*/
+#ifndef CGT_CORE_GAME_H
+#define CGT_CORE_GAME_H
+
+#include "digraph.h"
+#include "grundy.h"
+#include "keymap.h"
+#include "retro.h"
+
+typedef struct cgt_game {
+  cgt_keymap nodes;   /* node id <-> index */
+  cgt_digraph moves;  /* the moves, over node indexes */
+  char *outcome;      /* normal play 'N'/'P'/'D', or NULL until computed */
+  uint32_t *remote;   /* remoteness, with outcome */
+  char *misere;       /* misere play 'N'/'P'/'D', or NULL until computed */
+  uint32_t *grundy;   /* generalised values, or NULL until computed */
+} cgt_game;
+
+/* Frees everything game holds (not game itself). */
+void cgt_game_clear(cgt_game *game);
+
+/* Ensure the named analysis is present. */
+cgt_rc cgt_game_need_outcome(cgt_game *game, const cgt_stop *st);
+cgt_rc cgt_game_need_misere(cgt_game *game, const cgt_stop *st);
+cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st);
+
+/* Bytes held by game, for cache accounting. */
+size_t cgt_game_bytes(const cgt_game *game);
+
+/*
+** Sums of tokens.  A sum is summarised by the XOR x of its finite values
+** and the number ninf of its infinite ones; when ninf is 1, x_in_k tells
+** whether x is in the set K of that token's value inf(K).
+*/
+typedef struct cgt_sum {
+  uint32_t x;
+  uint64_t ninf;
+} cgt_sum;
+
+/* 'N', 'P' or 'D' for the player to move in the sum. */
+static inline char cgt_sum_outcome(cgt_sum s, int x_in_k) {
+  if (s.ninf == 0) return s.x ? 'N' : 'P';
+  return (s.ninf == 1 && x_in_k) ? 'N' : 'D';
+}
+
+#endif

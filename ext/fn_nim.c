@@ -1,0 +1,138 @@
+/*
+** Pure functions on numbers: nim_sum (XOR) and mex (minimum excludant), each
+** a scalar function of any number of arguments and an aggregate of one,
+** and cgt_version().  NULL arguments are skipped; a negative or non-integer
+** argument is an error.
+*/
+#include "binding.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Reads argument v (number argno, from 1) as a non-negative integer.
+** Returns 1 with *out set, 0 for NULL, -1 after setting an error. */
+static int nonneg_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
+  switch (sqlite3_value_numeric_type(v)) {
+    case SQLITE_NULL: return 0;
+    case SQLITE_INTEGER:
+      if (sqlite3_value_int64(v) < 0) break;
+      *out = (uint64_t)sqlite3_value_int64(v);
+      return 1;
+    case SQLITE_FLOAT: {
+      double d = sqlite3_value_double(v);
+      if (d < 0 || d != floor(d) || d >= 9223372036854775808.0) break;
+      *out = (uint64_t)d;
+      return 1;
+    }
+    default: break;
+  }
+  cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno,
+            sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v));
+  return -1;
+}
+
+/* ---- nim_sum ---- */
+
+static void nim_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint64_t x = 0, v;
+  for (int i = 0; i < argc; i++) {
+    int r = nonneg_arg(ctx, argv[i], "nim_sum", i + 1, &v);
+    if (r < 0) return;
+    if (r) x ^= v;
+  }
+  sqlite3_result_int64(ctx, (sqlite3_int64)x);
+}
+
+/* Window step and inverse are the same: XOR is its own inverse. */
+static void nim_sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  uint64_t v, *acc = sqlite3_aggregate_context(ctx, sizeof *acc);
+  if (!acc) { sqlite3_result_error_nomem(ctx); return; }
+  if (nonneg_arg(ctx, argv[0], "nim_sum", 1, &v) > 0) *acc ^= v;
+}
+
+static void nim_sum_value(sqlite3_context *ctx) {
+  uint64_t *acc = sqlite3_aggregate_context(ctx, 0);
+  sqlite3_result_int64(ctx, acc ? (sqlite3_int64)*acc : 0);
+}
+
+/* ---- mex ---- */
+
+typedef struct value_list {
+  uint64_t *v;
+  sqlite3_int64 n, cap;
+} value_list;
+
+static int list_push(value_list *l, uint64_t v) {
+  if (l->n == l->cap) {
+    sqlite3_int64 cap = l->cap ? 2 * l->cap : 16;
+    uint64_t *nv = sqlite3_realloc64(l->v, (sqlite3_uint64)cap * sizeof *nv);
+    if (!nv) return 0;
+    l->v = nv;
+    l->cap = cap;
+  }
+  l->v[l->n++] = v;
+  return 1;
+}
+
+/* The least non-negative integer not among v[0..n-1]; -1 when out of memory. */
+static sqlite3_int64 mex_of(const uint64_t *v, sqlite3_int64 n) {
+  unsigned char *seen = sqlite3_malloc64((sqlite3_uint64)n + 1);
+  if (!seen) return -1;
+  memset(seen, 0, (size_t)n + 1);
+  for (sqlite3_int64 i = 0; i < n; i++)
+    if (v[i] <= (uint64_t)n) seen[v[i]] = 1;
+  sqlite3_int64 m = 0;
+  while (seen[m]) m++;
+  sqlite3_free(seen);
+  return m;
+}
+
+static void result_mex(sqlite3_context *ctx, const uint64_t *v, sqlite3_int64 n) {
+  sqlite3_int64 m = mex_of(v, n);
+  if (m < 0) sqlite3_result_error_nomem(ctx);
+  else sqlite3_result_int64(ctx, m);
+}
+
+static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  uint64_t v[128], *vals = argc <= 128 ? v : sqlite3_malloc64((sqlite3_uint64)argc * sizeof *vals);
+  if (!vals) { sqlite3_result_error_nomem(ctx); return; }
+  sqlite3_int64 n = 0;
+  int r = 0;
+  for (int i = 0; i < argc; i++) {
+    r = nonneg_arg(ctx, argv[i], "mex", i + 1, &vals[n]);
+    if (r < 0) break;
+    n += r;
+  }
+  if (r >= 0) result_mex(ctx, vals, n);
+  if (vals != v) sqlite3_free(vals);
+}
+
+static void mex_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  value_list *l = sqlite3_aggregate_context(ctx, sizeof *l);
+  uint64_t v;
+  if (!l) { sqlite3_result_error_nomem(ctx); return; }
+  if (nonneg_arg(ctx, argv[0], "mex", 1, &v) > 0 && !list_push(l, v)) sqlite3_result_error_nomem(ctx);
+}
+
+static void mex_final(sqlite3_context *ctx) {
+  value_list *l = sqlite3_aggregate_context(ctx, 0);
+  if (!l) { sqlite3_result_int64(ctx, 0); return; }
+  result_mex(ctx, l->v, l->n);
+  sqlite3_free(l->v);
+}
+
+static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_text(ctx, CGT_VERSION, -1, SQLITE_STATIC);
+}
+
+const cgt_function cgt_nim_functions[] = {
+    {"cgt_version", 0, CGT_PURE, version_func, NULL, NULL, NULL, NULL},
+    {"nim_sum", -1, CGT_PURE, nim_sum_func, NULL, NULL, NULL, NULL},
+    {"nim_sum", 1, CGT_PURE, NULL, nim_sum_step, nim_sum_value, nim_sum_value, nim_sum_step},
+    {"mex", -1, CGT_PURE, mex_func, NULL, NULL, NULL, NULL},
+    {"mex", 1, CGT_PURE, NULL, mex_step, mex_final, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};

@@ -1,0 +1,193 @@
+/*
+** One eponymous virtual table module serves every table-valued function of
+** cgt.  A function is described by a cgt_table_function; its arguments are
+** the hidden columns after the visible ones, as in SQLite's series.c.
+** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...); when one is
+** NULL the function has no rows.
+*/
+#include "binding.h"
+
+#include <string.h>
+
+typedef struct tf_aux {
+  cgt_conn *conn;
+  const cgt_table_function *tf;
+} tf_aux;
+
+typedef struct tf_vtab {
+  sqlite3_vtab base;
+  tf_aux *aux;
+} tf_vtab;
+
+static int tf_connect(sqlite3 *db, void *pAux, int argc, const char *const *argv, sqlite3_vtab **ppVtab,
+                      char **pzErr) {
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  tf_aux *aux = pAux;
+  int rc = sqlite3_declare_vtab(db, aux->tf->schema);
+  if (rc != SQLITE_OK) return rc;
+  tf_vtab *vt = sqlite3_malloc(sizeof *vt);
+  if (!vt) return SQLITE_NOMEM;
+  memset(vt, 0, sizeof *vt);
+  vt->aux = aux;
+  sqlite3_vtab_config(db, aux->tf->reads ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
+  *ppVtab = &vt->base;
+  return SQLITE_OK;
+}
+
+static int tf_disconnect(sqlite3_vtab *vtab) {
+  sqlite3_free(vtab);
+  return SQLITE_OK;
+}
+
+/* Arguments are passed in column order; idxNum has bit i when argument i is
+** constrained.  An unusable equality on an argument rules the plan out. */
+static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
+  const cgt_table_function *tf = ((tf_vtab *)vtab)->aux->tf;
+  int present = 0, unusable = 0, slot[4] = {-1, -1, -1, -1};
+  for (int i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    int arg = c->iColumn - tf->ncols;
+    if (arg < 0 || arg >= tf->nargs || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c->usable) { unusable |= 1 << arg; continue; }
+    if (slot[arg] < 0) slot[arg] = i;
+    present |= 1 << arg;
+  }
+  if (unusable & ~present) return SQLITE_CONSTRAINT;
+  int next = 1;
+  for (int arg = 0; arg < tf->nargs; arg++) {
+    if (slot[arg] < 0) continue;
+    info->aConstraintUsage[slot[arg]].argvIndex = next++;
+    info->aConstraintUsage[slot[arg]].omit = 1;
+  }
+  info->idxNum = present;
+  info->estimatedCost = present == (1 << tf->nargs) - 1 ? 1000.0 : 1e12;
+  info->estimatedRows = 1000;
+  return SQLITE_OK;
+}
+
+static void tf_reset(cgt_cursor *cur) {
+  if (cur->tf->reset) cur->tf->reset(cur);
+  cur->rows = NULL;
+  cur->row = cur->nrows = 0;
+  for (int i = 0; i < 4; i++) {
+    sqlite3_value_free(cur->args[i]);
+    cur->args[i] = NULL;
+  }
+}
+
+static int tf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **ppCur) {
+  tf_aux *aux = ((tf_vtab *)vtab)->aux;
+  cgt_cursor *cur = sqlite3_malloc(sizeof *cur);
+  if (!cur) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof *cur);
+  cur->conn = aux->conn;
+  cur->tf = aux->tf;
+  *ppCur = &cur->base;
+  return SQLITE_OK;
+}
+
+static int tf_close(sqlite3_vtab_cursor *base) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  tf_reset(cur);
+  cgt_graph_unref(cur->graph);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc, sqlite3_value **argv) {
+  (void)idxStr;
+  (void)argc;
+  cgt_cursor *cur = (cgt_cursor *)base;
+  const cgt_table_function *tf = cur->tf;
+  tf_reset(cur);
+  for (int arg = 0, k = 0; arg < tf->nargs; arg++) {
+    if (!(idxNum & (1 << arg))) {
+      sqlite3_free(base->pVtab->zErrMsg);
+      base->pVtab->zErrMsg = sqlite3_mprintf("cgt: %s: argument %d is missing", tf->name, arg + 1);
+      return SQLITE_ERROR;
+    }
+    cur->args[arg] = sqlite3_value_dup(argv[k++]);
+    if (!cur->args[arg]) return SQLITE_NOMEM;
+  }
+  for (int arg = 0; arg < tf->nargs; arg++)
+    if (sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
+  int rc = tf->filter(cur, cur->args);
+  if (rc != SQLITE_OK) {
+    cur->nrows = 0;
+    sqlite3_free(base->pVtab->zErrMsg);
+    base->pVtab->zErrMsg = cur->err;
+    cur->err = NULL;
+  }
+  return rc;
+}
+
+static int tf_next(sqlite3_vtab_cursor *base) {
+  ((cgt_cursor *)base)->row++;
+  return SQLITE_OK;
+}
+
+static int tf_eof(sqlite3_vtab_cursor *base) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  return cur->row >= cur->nrows;
+}
+
+static int tf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  if (col >= cur->tf->ncols) sqlite3_result_value(ctx, cur->args[col - cur->tf->ncols]);
+  else cur->tf->column(cur, ctx, col);
+  return SQLITE_OK;
+}
+
+static int tf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *pRowid) {
+  *pRowid = ((cgt_cursor *)base)->row + 1;
+  return SQLITE_OK;
+}
+
+static const sqlite3_module tf_module = {
+    .iVersion = 0,
+    .xCreate = NULL, /* eponymous only */
+    .xConnect = tf_connect,
+    .xBestIndex = tf_best_index,
+    .xDisconnect = tf_disconnect,
+    .xOpen = tf_open,
+    .xClose = tf_close,
+    .xFilter = tf_filter,
+    .xNext = tf_next,
+    .xEof = tf_eof,
+    .xColumn = tf_column,
+    .xRowid = tf_rowid,
+};
+
+static void tf_aux_free(void *p) {
+  tf_aux *aux = p;
+  cgt_conn_unref(aux->conn);
+  sqlite3_free(aux);
+}
+
+int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf) {
+  tf_aux *aux = sqlite3_malloc(sizeof *aux);
+  if (!aux) return SQLITE_NOMEM;
+  aux->conn = conn;
+  aux->tf = tf;
+  cgt_conn_ref(conn);
+  return sqlite3_create_module_v2(db, tf->name, &tf_module, aux, tf_aux_free);
+}
+
+int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid) {
+  cgt_key id;
+  cgt_key_from_value(gid, &id);
+  if (cur->graph && cgt_key_equal(&cur->graph->id, &id)) return SQLITE_OK;
+  cgt_graph_unref(cur->graph);
+  int rc = SQLITE_OK;
+  cur->graph = cgt_graph_for_cursor(cur->conn, gid, cur->tf->name, &cur->err, &rc);
+  return rc;
+}
+
+int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, const cgt_stop *)) {
+  cgt_stop st = cgt_stop_for(cgt_conn_db(cur->conn));
+  cgt_rc rc = need(&cur->graph->game, &st);
+  if (rc && rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, cgt_rc_text(rc));
+  return cgt_sqlite_rc(rc);
+}

@@ -1,0 +1,133 @@
+/* Helpers of the binding: node ids as SQL values, errors, interrupts. */
+#include "binding.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cgt_key_from_value(sqlite3_value *v, cgt_key *k) {
+  memset(k, 0, sizeof *k);
+  switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER:
+      k->type = CGT_KEY_INT;
+      k->i = sqlite3_value_int64(v);
+      return 1;
+    case SQLITE_FLOAT: {
+      double d = sqlite3_value_double(v);
+      if (d == floor(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
+        k->type = CGT_KEY_INT;   /* 3.0 is the node 3, as SQL compares them */
+        k->i = (int64_t)d;
+      } else {
+        k->type = CGT_KEY_REAL;
+        memcpy(&k->i, &d, sizeof d);
+      }
+      return 1;
+    }
+    case SQLITE_TEXT:
+      k->type = CGT_KEY_TEXT;
+      k->p = sqlite3_value_text(v);
+      k->len = (uint32_t)sqlite3_value_bytes(v);
+      return 1;
+    case SQLITE_BLOB:
+      k->type = CGT_KEY_BLOB;
+      k->p = sqlite3_value_blob(v);
+      k->len = (uint32_t)sqlite3_value_bytes(v);
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+void cgt_result_key(sqlite3_context *ctx, const cgt_key *k) {
+  switch (k->type) {
+    case CGT_KEY_INT: sqlite3_result_int64(ctx, k->i); break;
+    case CGT_KEY_REAL: {
+      double d;
+      memcpy(&d, &k->i, sizeof d);
+      sqlite3_result_double(ctx, d);
+      break;
+    }
+    case CGT_KEY_TEXT: sqlite3_result_text(ctx, k->p, (int)k->len, SQLITE_TRANSIENT); break;
+    default: sqlite3_result_blob(ctx, k->p, (int)k->len, SQLITE_TRANSIENT); break;
+  }
+}
+
+uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v) {
+  cgt_key k;
+  if (!cgt_key_from_value(v, &k)) return UINT32_MAX;
+  return cgt_keymap_find(&graph->game.nodes, &k);
+}
+
+#if SQLITE_VERSION_NUMBER >= 3041000
+static int interrupted(void *db) { return sqlite3_is_interrupted((sqlite3 *)db); }
+#endif
+
+cgt_stop cgt_stop_for(sqlite3 *db) {
+  cgt_stop st = {NULL, db};
+#if SQLITE_VERSION_NUMBER >= 3041000
+  if (sqlite3_libversion_number() >= 3041000) st.should_stop = interrupted;
+#endif
+  return st;
+}
+
+int cgt_sqlite_rc(cgt_rc rc) {
+  switch (rc) {
+    case CGT_OK: return SQLITE_OK;
+    case CGT_NOMEM: return SQLITE_NOMEM;
+    case CGT_TOOBIG: return SQLITE_TOOBIG;
+    case CGT_INTERRUPTED: return SQLITE_INTERRUPT;
+  }
+  return SQLITE_ERROR;
+}
+
+void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *cause = sqlite3_vmprintf(fmt, ap);
+  va_end(ap);
+  char *msg = cause ? sqlite3_mprintf("cgt: %s: %s", fname, cause) : NULL;
+  if (msg) {
+    sqlite3_result_error(ctx, msg, -1);
+    if (rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
+  } else {
+    sqlite3_result_error_nomem(ctx);
+  }
+  sqlite3_free(cause);
+  sqlite3_free(msg);
+}
+
+void cgt_error_rc(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
+  if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+  else cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", cgt_rc_text(rc));
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u, uint32_t xor) {
+  const cgt_game *game = &graph->game;
+  if (game->grundy[u] != CGT_GRUNDY_INF) {
+    sqlite3_result_int64(ctx, (sqlite3_int64)(game->grundy[u] ^ xor));
+    return;
+  }
+  uint32_t deg = cgt_outdeg(&game->moves, u);
+  uint32_t *k = sqlite3_malloc64((deg ? deg : 1) * sizeof *k);
+  sqlite3_str *s = sqlite3_str_new(NULL);
+  if (!k) { sqlite3_free(sqlite3_str_finish(s)); sqlite3_result_error_nomem(ctx); return; }
+  uint32_t nk = cgt_grundy_kset(&game->moves, game->grundy, u, k);
+  if (xor) {
+    for (uint32_t i = 0; i < nk; i++) k[i] ^= xor;
+    qsort(k, nk, sizeof *k, cmp_u32);
+  }
+  sqlite3_str_appendall(s, "inf{");
+  for (uint32_t i = 0; i < nk; i++) sqlite3_str_appendf(s, i ? ",%u" : "%u", k[i]);
+  sqlite3_str_appendall(s, "}");
+  sqlite3_free(k);
+  int len = sqlite3_str_length(s);
+  char *text = sqlite3_str_finish(s);
+  if (text) sqlite3_result_text(ctx, text, len, sqlite3_free);
+  else sqlite3_result_error_nomem(ctx);
+}

@@ -1,0 +1,180 @@
+/*
+** Table-valued functions on stored impartial graphs (all DIRECTONLY):
+**
+**   cgt_solve(graph_id)              node, grundy, outcome, remoteness,
+**                                    misere_outcome, options
+**   cgt_options(graph_id, node)      dst, grundy, outcome, winning
+**   winning_moves(graph_id, tokens)  token, src, dst, result
+*/
+#include "binding.h"
+
+#include <string.h>
+
+static void result_node(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u) {
+  cgt_key k;
+  cgt_keymap_get(&graph->game.nodes, u, &k);
+  cgt_result_key(ctx, &k);
+}
+
+static void result_char(sqlite3_context *ctx, char c) { sqlite3_result_text(ctx, &c, 1, SQLITE_TRANSIENT); }
+
+/* ---- cgt_solve ---- */
+
+static int solve_filter(cgt_cursor *cur, sqlite3_value **args) {
+  int rc = cgt_cursor_graph(cur, args[0]);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_outcome);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_misere);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
+  if (rc == SQLITE_OK) cur->nrows = cur->graph->game.moves.n;
+  return rc;
+}
+
+static void solve_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const cgt_graph *graph = cur->graph;
+  const cgt_game *game = &graph->game;
+  uint32_t u = (uint32_t)cur->row;
+  switch (col) {
+    case 0: result_node(ctx, graph, u); break;
+    case 1: cgt_result_grundy(ctx, graph, u, 0); break;
+    case 2: result_char(ctx, game->outcome[u]); break;
+    case 3:
+      if (game->remote[u] != CGT_REMOTE_DRAW) sqlite3_result_int64(ctx, game->remote[u]);
+      break;
+    case 4: result_char(ctx, game->misere[u]); break;
+    default: sqlite3_result_int64(ctx, cgt_outdeg(&game->moves, u)); break;
+  }
+}
+
+/* ---- cgt_options ---- */
+
+static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
+  int rc = cgt_cursor_graph(cur, args[0]);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_outcome);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
+  if (rc != SQLITE_OK) return rc;
+  cur->node = cgt_node_index(cur->graph, args[1]);
+  cur->nrows = cur->node == UINT32_MAX ? 0 : cgt_outdeg(&cur->graph->game.moves, cur->node);
+  return SQLITE_OK;
+}
+
+static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const cgt_game *game = &cur->graph->game;
+  uint32_t v = game->moves.out[game->moves.out_off[cur->node] + (uint32_t)cur->row];
+  switch (col) {
+    case 0: result_node(ctx, cur->graph, v); break;
+    case 1: cgt_result_grundy(ctx, cur->graph, v, 0); break;
+    case 2: result_char(ctx, game->outcome[v]); break;
+    default: sqlite3_result_int(ctx, game->outcome[v] == 'P'); break;
+  }
+}
+
+/* ---- winning_moves ---- */
+
+typedef struct move_row {
+  uint32_t token, src, dst;
+  char result;   /* 'P': the move wins; 'D': it keeps a draw */
+} move_row;
+
+typedef struct move_list {
+  move_row *row;
+  sqlite3_int64 n, cap;
+} move_list;
+
+static int move_push(move_list *l, move_row r) {
+  if (l->n == l->cap) {
+    sqlite3_int64 cap = l->cap ? 2 * l->cap : 16;
+    move_row *p = sqlite3_realloc64(l->row, (sqlite3_uint64)cap * sizeof *p);
+    if (!p) return 0;
+    l->row = p;
+    l->cap = cap;
+  }
+  l->row[l->n++] = r;
+  return 1;
+}
+
+/* Outcome for the opponent after token t moves from u to w. */
+static char after_move(const cgt_game *game, cgt_sum sum, const uint32_t *tok, const uint32_t inf_tok[2], int t,
+                       uint32_t w) {
+  const uint32_t *val = game->grundy;
+  uint32_t u = tok[t];
+  if (val[u] != CGT_GRUNDY_INF) sum.x ^= val[u];
+  else sum.ninf--;
+  if (val[w] != CGT_GRUNDY_INF) sum.x ^= val[w];
+  else sum.ninf++;
+  if (sum.ninf != 1) return cgt_sum_outcome(sum, 0);
+  /* The one infinite token: w itself, or a token other than t. */
+  uint32_t inf_node = val[w] == CGT_GRUNDY_INF ? w : tok[inf_tok[0] != (uint32_t)t ? inf_tok[0] : inf_tok[1]];
+  return cgt_sum_outcome(sum, cgt_grundy_has_option_value(&game->moves, val, inf_node, sum.x));
+}
+
+static int moves_filter(cgt_cursor *cur, sqlite3_value **args) {
+  int rc = cgt_cursor_graph(cur, args[0]);
+  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
+  if (rc != SQLITE_OK) return rc;
+  const cgt_game *game = &cur->graph->game;
+  uint32_t *tok = NULL;
+  int n = 0;
+  char *cause = NULL;
+  rc = cgt_tokens_parse(cgt_conn_db(cur->conn), args[1], cur->graph, &tok, &n, &cause);
+  if (rc != SQLITE_OK) {
+    if (cause) cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, cause);
+    sqlite3_free(cause);
+    return rc;
+  }
+  cgt_sum sum = {0, 0};
+  uint32_t inf_tok[2] = {UINT32_MAX, UINT32_MAX};
+  for (int t = 0; t < n; t++) {
+    if (tok[t] == UINT32_MAX) goto done;   /* an unknown node: no rows */
+    uint32_t v = game->grundy[tok[t]];
+    if (v != CGT_GRUNDY_INF) {
+      sum.x ^= v;
+    } else {
+      if (sum.ninf < 2) inf_tok[sum.ninf] = (uint32_t)t;
+      sum.ninf++;
+    }
+  }
+  move_list wins = {NULL, 0, 0}, draws = {NULL, 0, 0};
+  for (int t = 0; t < n && rc == SQLITE_OK; t++) {
+    uint32_t u = tok[t];
+    for (uint32_t k = game->moves.out_off[u]; k < game->moves.out_off[u + 1]; k++) {
+      move_row r = {(uint32_t)t, u, game->moves.out[k], 0};
+      r.result = after_move(game, sum, tok, inf_tok, t, r.dst);
+      if (r.result == 'N' || (r.result == 'D' && wins.n > 0)) continue;
+      if (!move_push(r.result == 'P' ? &wins : &draws, r)) { rc = SQLITE_NOMEM; break; }
+    }
+  }
+  if (wins.n > 0) {
+    sqlite3_free(draws.row);
+    cur->rows = wins.row;
+    cur->nrows = wins.n;
+  } else {
+    sqlite3_free(wins.row);
+    cur->rows = draws.row;
+    cur->nrows = draws.n;
+  }
+done:
+  sqlite3_free(tok);
+  return rc;
+}
+
+static void moves_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const move_row *r = &((const move_row *)cur->rows)[cur->row];
+  switch (col) {
+    case 0: sqlite3_result_int64(ctx, r->token); break;
+    case 1: result_node(ctx, cur->graph, r->src); break;
+    case 2: result_node(ctx, cur->graph, r->dst); break;
+    default: sqlite3_result_text(ctx, r->result == 'P' ? "win" : "draw", -1, SQLITE_STATIC); break;
+  }
+}
+
+static void moves_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
+
+const cgt_table_function cgt_graph_tables[] = {
+    {"cgt_solve",
+     "CREATE TABLE x(node, grundy, outcome, remoteness, misere_outcome, options, graph_id HIDDEN)", 6, 1, 1,
+     solve_filter, solve_column, NULL},
+    {"cgt_options", "CREATE TABLE x(dst, grundy, outcome, winning, graph_id HIDDEN, node HIDDEN)", 4, 2, 1,
+     options_filter, options_column, NULL},
+    {"winning_moves", "CREATE TABLE x(token, src, dst, result, graph_id HIDDEN, tokens HIDDEN)", 4, 2, 1,
+     moves_filter, moves_column, moves_reset},
+    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
