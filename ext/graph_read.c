@@ -71,6 +71,7 @@ static int read_edges(sqlite3 *db, sqlite3_value *gid, cgt_keymap *km, edge_buf 
   if (rc == SQLITE_MISMATCH) {
     *err = sqlite3_mprintf("cgt_edge has a move with a NULL src or dst in graph %s",
                            sqlite3_value_text(gid));
+    rc = SQLITE_ERROR;
   } else if (rc == SQLITE_TOOBIG) {
     *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
   } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
@@ -107,6 +108,7 @@ static int read_nodes(sqlite3 *db, sqlite3_value *gid, cgt_keymap *km, char **er
   }
   if (rc == SQLITE_MISMATCH) {
     *err = sqlite3_mprintf("cgt_node has a NULL node in graph %s", sqlite3_value_text(gid));
+    rc = SQLITE_ERROR;
   } else if (rc == SQLITE_TOOBIG) {
     *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
   } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
