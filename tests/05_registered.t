@@ -1,0 +1,51 @@
+#!/bin/sh
+# The extension registers exactly the documented functions and table
+# functions, with the right flags: functions that read tables are
+# DIRECTONLY and never DETERMINISTIC; pure ones are DETERMINISTIC|INNOCUOUS.
+. tests/lib.sh
+
+FUNCS="SELECT name || ' ' || type || ' ' || narg || ' ' ||
+  CASE WHEN flags & 0x80000 AND NOT flags & 0x800 THEN 'reads'
+       WHEN flags & 0x800 AND flags & 0x200000 AND NOT flags & 0x80000 THEN 'pure'
+       ELSE 'flags=' || flags END
+  FROM pragma_function_list ORDER BY 1"
+MODS="SELECT name FROM pragma_module_list ORDER BY 1"
+
+"$SQLITE3" -batch :memory: "$FUNCS" > "$TEST_DIR/plain_funcs"
+"$SQLITE3" -batch :memory: "$MODS" > "$TEST_DIR/plain_mods"
+sql :memory: "$FUNCS" > "$TEST_DIR/cgt_funcs"
+sql :memory: "$MODS" > "$TEST_DIR/cgt_mods"
+got_funcs=$(comm -13 "$TEST_DIR/plain_funcs" "$TEST_DIR/cgt_funcs")
+got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
+
+want_funcs="cgt_version s 0 pure
+game_sum a 2 reads
+game_sum_value a 2 reads
+grundy s 2 reads
+mex a 1 pure
+mex s -1 pure
+misere_outcome s 2 reads
+nim_sum s -1 pure
+nim_sum w 1 pure
+outcome s 2 reads
+remoteness s 2 reads"
+want_mods="cgt_options
+cgt_solve
+winning_moves"
+
+[ "$got_funcs" = "$want_funcs" ]
+tap_result $((1 - $?)) "registered functions and flags are exactly the documented set" "got:
+$got_funcs"
+[ "$got_mods" = "$want_mods" ]
+tap_result $((1 - $?)) "registered table functions are exactly the documented set" "got:
+$got_mods"
+
+# Every name has a reference entry in the README (a heading naming it).
+missing=""
+for name in $(printf '%s\n%s\n' "$want_funcs" "$want_mods" | cut -d' ' -f1 | sort -u); do
+  grep -q "^### .*\`$name(" README.md || missing="$missing $name"
+done
+[ -z "$missing" ]
+tap_result $((1 - $?)) "the README documents every function" "undocumented:$missing"
+
+done_testing

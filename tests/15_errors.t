@@ -1,0 +1,53 @@
+#!/bin/sh
+# Bad input: clear SQL errors naming the function and the cause, never a
+# crash; no function writes to the database; table readers are DIRECTONLY.
+. tests/lib.sh
+
+is_error "missing cgt_edge" "cgt: outcome: cannot read cgt_edge: no such table: main.cgt_edge" "SELECT outcome(1, 1)"
+is_error "missing cgt_edge, table function" "cgt: cgt_solve: cannot read cgt_edge: no such table: main.cgt_edge" \
+  "SELECT * FROM cgt_solve(1)"
+is_error "cgt_edge without a side column" "cgt: grundy: cannot read cgt_edge: no such column: side" \
+  "CREATE TABLE cgt_edge(graph_id, src, dst)" "SELECT grundy(1, 1)"
+sql "$DB" "DROP TABLE cgt_edge" ".read sql/cgt_schema.sql" "INSERT INTO cgt_edge(graph_id, src, dst) VALUES (1, 1, 2)" >/dev/null
+is_error "cgt_node without a node column" "cgt: outcome: cannot read cgt_node: no such column: node" \
+  "DROP TABLE cgt_node" "CREATE TABLE cgt_node(graph_id, n)" "SELECT outcome(1, 1)"
+sql "$DB" "DROP TABLE cgt_node" >/dev/null
+is "cgt_node is optional" "N" "SELECT outcome(1, 1)"
+is_error "a NULL node id in a view" "cgt: outcome: cgt_edge has a move with a NULL src or dst in graph 2" \
+  "CREATE TABLE raw(g, s, d)" "INSERT INTO raw VALUES (2, 1, NULL)" "ALTER TABLE cgt_edge RENAME TO cgt_edge_t" \
+  "CREATE VIEW cgt_edge(graph_id, src, dst, side) AS SELECT g, s, d, NULL FROM raw" "SELECT outcome(2, 1)"
+sql "$DB" "DROP VIEW cgt_edge" "ALTER TABLE cgt_edge_t RENAME TO cgt_edge" >/dev/null
+
+is_error "wrong argument count" "wrong number of arguments to function outcome()" "SELECT outcome(1)"
+is_error "game_sum argument count" "wrong number of arguments to function game_sum()" "SELECT game_sum(1)"
+is_error "negative nim_sum argument" "cgt: nim_sum: argument 2 is not a non-negative integer: -1" "SELECT nim_sum(1, -1)"
+is_error "text mex argument" "cgt: mex: argument 1 is not a non-negative integer: abc" "SELECT mex('abc')"
+is_error "fractional aggregate argument" "cgt: nim_sum: argument 1 is not a non-negative integer: 1.5" \
+  "SELECT nim_sum(value) FROM json_each('[1, 1.5]')"
+is_error "malformed JSON tokens" "cgt: winning_moves: tokens is not a JSON array: malformed JSON" \
+  "SELECT * FROM winning_moves(1, '[1,')"
+is_error "tokens that are not an array" "cgt: winning_moves: tokens must be a JSON array of node ids" \
+  "SELECT * FROM winning_moves(1, '{\"a\":1}')"
+is_error "a token that is not a node id" "cgt: winning_moves: token 1 is not a node id (JSON array)" \
+  "SELECT * FROM winning_moves(1, '[1,[2]]')"
+is_error "missing table-function argument" "cgt: cgt_options: argument 2 is missing" "SELECT * FROM cgt_options(1)"
+is_error "missing cgt_solve argument" "cgt: cgt_solve: argument 1 is missing" "SELECT * FROM cgt_solve"
+
+# Functions that read tables cannot hide in views, triggers or schema.
+is_error "DIRECTONLY: not from a view" "unsafe use of outcome()" \
+  "CREATE VIEW v AS SELECT outcome(1, 1) AS o" "SELECT * FROM v"
+is_error "DIRECTONLY: table function not from a view" "unsafe use of virtual table \"cgt_solve\"" \
+  "CREATE VIEW w AS SELECT * FROM cgt_solve(1)" "SELECT * FROM w"
+is "pure functions work in views" "6" "CREATE VIEW p AS SELECT nim_sum(3, 5) AS x" "SELECT x FROM p"
+
+# Nothing is written: the data and the change counter stay as they were.
+is "no function writes to the database" "N|1|1|P
+2
+N|1
+0|1|2" \
+  "SELECT outcome(1, 1), grundy(1, 1), remoteness(1, 1), misere_outcome(1, 1)" \
+  "SELECT count(*) FROM cgt_solve(1), cgt_options(1, 1), winning_moves(1, '[1]')" \
+  "SELECT game_sum(1, 1), game_sum_value(1, 1)" \
+  "SELECT total_changes(), (SELECT count(*) FROM cgt_edge), (SELECT count(*) FROM sqlite_schema WHERE name LIKE 'cgt%')"
+
+done_testing
