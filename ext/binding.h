@@ -120,6 +120,8 @@ int cgt_tokens_parse(sqlite3 *db, sqlite3_value *tokens, const cgt_graph *graph,
 
 /* Turns an SQL value into a node id key; 0 for NULL. */
 int cgt_key_from_value(sqlite3_value *v, cgt_key *k);
+/* Returns an outcome letter ('N', 'P', 'D', ...) as a one-letter TEXT. */
+void cgt_result_letter(sqlite3_context *ctx, char c);
 /* Returns a node id as an SQL result. */
 void cgt_result_key(sqlite3_context *ctx, const cgt_key *k);
 /* Index of node v in graph, or UINT32_MAX when unknown or NULL. */

@@ -43,7 +43,7 @@ static void outcome_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   uint32_t u;
   cgt_graph *graph = graph_node(ctx, argv, "outcome", cgt_game_need_outcome, &u);
-  if (graph) sqlite3_result_text(ctx, &graph->game.outcome[u], 1, SQLITE_TRANSIENT);
+  if (graph) cgt_result_letter(ctx, graph->game.outcome[u]);
 }
 
 static void remoteness_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -57,7 +57,7 @@ static void misere_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   uint32_t u;
   cgt_graph *graph = graph_node(ctx, argv, "misere_outcome", cgt_game_need_misere, &u);
-  if (graph) sqlite3_result_text(ctx, &graph->game.misere[u], 1, SQLITE_TRANSIENT);
+  if (graph) cgt_result_letter(ctx, graph->game.misere[u]);
 }
 
 /* ---- sums of tokens ---- */
@@ -107,8 +107,7 @@ static void game_sum_final(sqlite3_context *ctx) {
   if (!s->unknown) {
     int in_k = s->sum.ninf == 1 &&
                cgt_grundy_has_option_value(&s->inf_graph->game.moves, s->inf_graph->game.grundy, s->inf_node, s->sum.x);
-    char oc = cgt_sum_outcome(s->sum, in_k);
-    sqlite3_result_text(ctx, &oc, 1, SQLITE_TRANSIENT);
+    cgt_result_letter(ctx, cgt_sum_outcome(s->sum, in_k));
   }
   cgt_graph_unref(s->inf_graph);
 }

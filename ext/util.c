@@ -39,6 +39,13 @@ int cgt_key_from_value(sqlite3_value *v, cgt_key *k) {
   }
 }
 
+void cgt_result_letter(sqlite3_context *ctx, char c) {
+  static const char letters[] = "DLNPR";
+  const char *at = strchr(letters, c);
+  if (at && c) sqlite3_result_text(ctx, at, 1, SQLITE_STATIC);
+  else sqlite3_result_text(ctx, &c, 1, SQLITE_TRANSIENT);
+}
+
 void cgt_result_key(sqlite3_context *ctx, const cgt_key *k) {
   switch (k->type) {
     case CGT_KEY_INT: sqlite3_result_int64(ctx, k->i); break;

@@ -16,8 +16,6 @@ static void result_node(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u
   cgt_result_key(ctx, &k);
 }
 
-static void result_char(sqlite3_context *ctx, char c) { sqlite3_result_text(ctx, &c, 1, SQLITE_TRANSIENT); }
-
 /* ---- cgt_solve ---- */
 
 static int solve_filter(cgt_cursor *cur, sqlite3_value **args) {
@@ -36,11 +34,11 @@ static void solve_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   switch (col) {
     case 0: result_node(ctx, graph, u); break;
     case 1: cgt_result_grundy(ctx, graph, u, 0); break;
-    case 2: result_char(ctx, game->outcome[u]); break;
+    case 2: cgt_result_letter(ctx, game->outcome[u]); break;
     case 3:
       if (game->remote[u] != CGT_REMOTE_DRAW) sqlite3_result_int64(ctx, game->remote[u]);
       break;
-    case 4: result_char(ctx, game->misere[u]); break;
+    case 4: cgt_result_letter(ctx, game->misere[u]); break;
     default: sqlite3_result_int64(ctx, cgt_outdeg(&game->moves, u)); break;
   }
 }
@@ -63,7 +61,7 @@ static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   switch (col) {
     case 0: result_node(ctx, cur->graph, v); break;
     case 1: cgt_result_grundy(ctx, cur->graph, v, 0); break;
-    case 2: result_char(ctx, game->outcome[v]); break;
+    case 2: cgt_result_letter(ctx, game->outcome[v]); break;
     default: sqlite3_result_int(ctx, game->outcome[v] == 'P'); break;
   }
 }

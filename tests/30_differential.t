@@ -39,7 +39,7 @@ import time
 
 SANITIZED = os.environ.get('CGT_SANITIZED', '') not in ('', '0')
 SEED = int(os.environ.get('CGT_SEED', '20240611'))
-BATCHES = 8 if SANITIZED else 100           # graphs per batch: len(GRAPH_IDS)
+BATCHES = 20 if SANITIZED else 100           # graphs per batch: len(GRAPH_IDS)
 GRAPH_IDS = [1, 2, 'g', '2', 3]            # '2' (TEXT) and 2 are different graphs
 NIM_TRIALS = 60 if SANITIZED else 400
 
@@ -313,8 +313,6 @@ def random_graph(gid):
     node_rows = [u for u in ids if u not in named or rng.random() < 0.25]
     node_rows += [u for u in node_rows if rng.random() < 0.2]      # duplicate rows
     rng.shuffle(node_rows)
-    # Sometimes a node only in cgt_node has no edge at all, and a node with
-    # edges has none out: covered by degree 0 and the listing above.
     return Graph(gid, edges, node_rows)
 
 
@@ -324,8 +322,8 @@ checks = {name: Check(name) for name in [
 checks['unknown'] = Check('unknown', 'unknown nodes give NULL (scalars, game_sum) and no rows (cgt_options)')
 selfcheck = Check('self', 'brute force is self-consistent (rounds vs fixed point, P iff grundy 0, 1-token sums)')
 stats = dict.fromkeys(['nodes', 'draw nodes', 'inf{} values', 'inf{K} values, K nonempty', 'D sums',
-                       'infinite sum values', 'winning_moves: win rows', 'winning_moves: draw rows',
-                       'winning_moves: no rows'], 0)
+                       'infinite sum values', 'winning_moves giving wins',
+                       'winning_moves giving draws', 'winning_moves giving no rows'], 0)
 
 OUTSIDERS = [999, 'zz', -1000, '999']
 
@@ -362,10 +360,8 @@ for batch in range(BATCHES):
         for x in unknown[:6]:
             a = (gid, x)
             for fn in ('grundy', 'outcome', 'remoteness', 'misere_outcome'):
-                checks['unknown'].eq(g, '%s(%r, %r)' % ((fn,) + a), None,
-                                                     q1('SELECT %s(?, ?)' % fn, a))
-            checks['unknown'].eq(g, 'cgt_options(%r, %r)' % a, [],
-                                                 qall('SELECT * FROM cgt_options(?, ?)', a))
+                checks['unknown'].eq(g, '%s(%r, %r)' % ((fn,) + a), None, q1('SELECT %s(?, ?)' % fn, a))
+            checks['unknown'].eq(g, 'cgt_options(%r, %r)' % a, [], qall('SELECT * FROM cgt_options(?, ?)', a))
             checks['unknown'].eq(g, 'game_sum(%r, [%r])' % a, None, sum_query('game_sum', gid, [x]))
         # cgt_solve: one row per known node
         exp = sorted([(u, g.grundy[u], g.outcome[u], g.rounds[u][1], g.misere[u], len(g.moves[u]))
@@ -393,7 +389,7 @@ for batch in range(BATCHES):
                              (exp_o, exp_v))
             if k >= 1:
                 exp = sorted(g.winning_moves(toks), key=rowkey)
-                stats['winning_moves: no rows' if not exp else 'winning_moves: %s rows' % exp[0][3]] += 1
+                stats['winning_moves giving ' + (exp[0][3] + 's' if exp else 'no rows')] += 1
                 js = json.dumps(toks)
                 got = qall('SELECT token, src, dst, result FROM winning_moves(?, ?)', (gid, js))
                 if isinstance(got, list):
@@ -415,8 +411,8 @@ load_graphs([])
 
 
 def known(gid, edges, nodes, expect, name):
-    """expect: list of (sql, args, expected); also checked against the brute
-    force, which must give the same answers."""
+    """Stores graph gid and checks each (description, thunk, expected) of
+    expect; returns the brute force's Graph, checked separately."""
     g = Graph(gid, edges, nodes)
     conn.executemany('INSERT INTO cgt_edge(graph_id, src, dst, side) VALUES (?, ?, ?, NULL)',
                      [(gid, s, d) for s, d in edges])
