@@ -78,6 +78,8 @@ struct cgt_cursor {
 
 extern const cgt_function cgt_nim_functions[];
 extern const cgt_function cgt_graph_functions[];
+extern const cgt_function cgt_nimk_functions[];
+extern const cgt_function cgt_random_functions[];
 extern const cgt_table_function cgt_graph_tables[];
 
 /* Registers tf on db (table_function.c). */
@@ -124,6 +126,9 @@ int cgt_key_from_value(sqlite3_value *v, cgt_key *k);
 void cgt_result_letter(sqlite3_context *ctx, char c);
 /* Returns a node id as an SQL result. */
 void cgt_result_key(sqlite3_context *ctx, const cgt_key *k);
+/* The id of node u of graph as SQL literal text (sqlite3_malloc'd; NULL
+** when out of memory), for error messages. */
+char *cgt_node_text(const cgt_graph *graph, uint32_t u);
 /* Index of node v in graph, or UINT32_MAX when unknown or NULL. */
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v);
 
@@ -132,6 +137,11 @@ cgt_stop cgt_stop_for(sqlite3 *db);
 
 /* Maps a core result code to an SQLite code. */
 int cgt_sqlite_rc(cgt_rc rc);
+
+/* Reads argument v (number argno, from 1) as a non-negative integer (text
+** and integral reals that look like one are accepted).  Returns 1 with *out
+** set, 0 for NULL, -1 after setting an error that names fname. */
+int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out);
 
 /* Sets the error "cgt: fname: message" with the given SQLite code. */
 void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...);

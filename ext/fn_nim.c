@@ -6,37 +6,14 @@
 */
 #include "binding.h"
 
-#include <math.h>
 #include <string.h>
-
-/* Reads argument v (number argno, from 1) as a non-negative integer.
-** Returns 1 with *out set, 0 for NULL, -1 after setting an error. */
-static int nonneg_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
-  switch (sqlite3_value_numeric_type(v)) {
-    case SQLITE_NULL: return 0;
-    case SQLITE_INTEGER:
-      if (sqlite3_value_int64(v) < 0) break;
-      *out = (uint64_t)sqlite3_value_int64(v);
-      return 1;
-    case SQLITE_FLOAT: {
-      double d = sqlite3_value_double(v);
-      if (d < 0 || d != floor(d) || d >= 9223372036854775808.0) break;
-      *out = (uint64_t)d;
-      return 1;
-    }
-    default: break;
-  }
-  cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno,
-            sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v));
-  return -1;
-}
 
 /* ---- nim_sum ---- */
 
 static void nim_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint64_t x = 0, v;
   for (int i = 0; i < argc; i++) {
-    int r = nonneg_arg(ctx, argv[i], "nim_sum", i + 1, &v);
+    int r = cgt_arg_nonneg(ctx, argv[i], "nim_sum", i + 1, &v);
     if (r < 0) return;
     if (r) x ^= v;
   }
@@ -48,7 +25,7 @@ static void nim_sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   uint64_t v, *acc = sqlite3_aggregate_context(ctx, sizeof *acc);
   if (!acc) { sqlite3_result_error_nomem(ctx); return; }
-  if (nonneg_arg(ctx, argv[0], "nim_sum", 1, &v) > 0) *acc ^= v;
+  if (cgt_arg_nonneg(ctx, argv[0], "nim_sum", 1, &v) > 0) *acc ^= v;
 }
 
 static void nim_sum_value(sqlite3_context *ctx) {
@@ -100,7 +77,7 @@ static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   sqlite3_int64 n = 0;
   int r = 0;
   for (int i = 0; i < argc; i++) {
-    r = nonneg_arg(ctx, argv[i], "mex", i + 1, &vals[n]);
+    r = cgt_arg_nonneg(ctx, argv[i], "mex", i + 1, &vals[n]);
     if (r < 0) break;
     n += r;
   }
@@ -113,7 +90,7 @@ static void mex_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   value_list *l = sqlite3_aggregate_context(ctx, sizeof *l);
   uint64_t v;
   if (!l) { sqlite3_result_error_nomem(ctx); return; }
-  if (nonneg_arg(ctx, argv[0], "mex", 1, &v) > 0 && !list_push(l, v)) sqlite3_result_error_nomem(ctx);
+  if (cgt_arg_nonneg(ctx, argv[0], "mex", 1, &v) > 0 && !list_push(l, v)) sqlite3_result_error_nomem(ctx);
 }
 
 static void mex_final(sqlite3_context *ctx) {

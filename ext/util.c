@@ -60,6 +60,26 @@ void cgt_result_key(sqlite3_context *ctx, const cgt_key *k) {
   }
 }
 
+char *cgt_node_text(const cgt_graph *graph, uint32_t u) {
+  cgt_key k;
+  cgt_keymap_get(&graph->game.nodes, u, &k);
+  switch (k.type) {
+    case CGT_KEY_INT: return sqlite3_mprintf("%lld", (long long)k.i);
+    case CGT_KEY_REAL: {
+      double d;
+      memcpy(&d, &k.i, sizeof d);
+      return sqlite3_mprintf("%!.17g", d);
+    }
+    case CGT_KEY_TEXT: {
+      char *raw = sqlite3_mprintf("%.*s", (int)k.len, (const char *)k.p);
+      char *quoted = raw ? sqlite3_mprintf("%Q", raw) : NULL;
+      sqlite3_free(raw);
+      return quoted;
+    }
+    default: return sqlite3_mprintf("(a BLOB of %u bytes)", k.len);
+  }
+}
+
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v) {
   cgt_key k;
   if (!cgt_key_from_value(v, &k)) return UINT32_MAX;
@@ -84,6 +104,7 @@ int cgt_sqlite_rc(cgt_rc rc) {
     case CGT_NOMEM: return SQLITE_NOMEM;
     case CGT_TOOBIG: return SQLITE_TOOBIG;
     case CGT_INTERRUPTED: return SQLITE_INTERRUPT;
+    case CGT_NOINVERSE: return SQLITE_ERROR;
   }
   return SQLITE_ERROR;
 }
@@ -137,4 +158,24 @@ void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u,
   char *text = sqlite3_str_finish(s);
   if (text) sqlite3_result_text(ctx, text, len, sqlite3_free);
   else sqlite3_result_error_nomem(ctx);
+}
+
+int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
+  switch (sqlite3_value_numeric_type(v)) {
+    case SQLITE_NULL: return 0;
+    case SQLITE_INTEGER:
+      if (sqlite3_value_int64(v) < 0) break;
+      *out = (uint64_t)sqlite3_value_int64(v);
+      return 1;
+    case SQLITE_FLOAT: {
+      double d = sqlite3_value_double(v);
+      if (d < 0 || d != floor(d) || d >= 9223372036854775808.0) break;
+      *out = (uint64_t)d;
+      return 1;
+    }
+    default: break;
+  }
+  cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno,
+            sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v));
+  return -1;
 }

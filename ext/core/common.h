@@ -13,7 +13,8 @@ typedef enum cgt_rc {
   CGT_OK = 0,
   CGT_NOMEM,        /* an allocation failed */
   CGT_TOOBIG,       /* a count does not fit the core's 32-bit indexes */
-  CGT_INTERRUPTED   /* the stop hook asked the computation to end */
+  CGT_INTERRUPTED,  /* the stop hook asked the computation to end */
+  CGT_NOINVERSE     /* a division by zero modulo the given prime */
 } cgt_rc;
 
 /* Called now and then by long loops; a non-zero return stops the loop with

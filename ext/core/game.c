@@ -10,6 +10,8 @@ void cgt_game_clear(cgt_game *game) {
   free(game->remote);
   free(game->misere);
   free(game->grundy);
+  free(game->loopy);
+  game->loopy = NULL;
   game->outcome = game->misere = NULL;
   game->remote = game->grundy = NULL;
 }
@@ -46,17 +48,20 @@ cgt_rc cgt_game_need_misere(cgt_game *game, const cgt_stop *st) {
 cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st) {
   if (game->grundy) return CGT_OK;
   uint32_t *grundy = malloc(nalloc(game) * sizeof *grundy);
-  cgt_rc rc = grundy ? cgt_grundy_solve(&game->moves, grundy, st) : CGT_NOMEM;
+  uint8_t *loopy = malloc(nalloc(game));
+  cgt_rc rc = grundy && loopy ? cgt_grundy_solve(&game->moves, grundy, loopy, st) : CGT_NOMEM;
   if (rc) {
     free(grundy);
+    free(loopy);
     return rc;
   }
   game->grundy = grundy;
+  game->loopy = loopy;
   return CGT_OK;
 }
 
 size_t cgt_game_bytes(const cgt_game *game) {
   size_t n = game->moves.n;
   return sizeof *game + cgt_keymap_bytes(&game->nodes) + cgt_digraph_bytes(&game->moves) +
-         (game->outcome ? n * 5 : 0) + (game->misere ? n : 0) + (game->grundy ? n * 4 : 0);
+         (game->outcome ? n * 5 : 0) + (game->misere ? n : 0) + (game->grundy ? n * 5 : 0);
 }

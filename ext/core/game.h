@@ -17,6 +17,7 @@ typedef struct cgt_game {
   uint32_t *remote;   /* remoteness, with outcome */
   char *misere;       /* misere play 'N'/'P'/'D', or NULL until computed */
   uint32_t *grundy;   /* generalised values, or NULL until computed */
+  uint8_t *loopy;     /* with grundy: 1 for a node that can reach a cycle */
 } cgt_game;
 
 /* Frees everything game holds (not game itself). */

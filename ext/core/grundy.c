@@ -129,7 +129,7 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
   return CGT_OK;
 }
 
-cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, const cgt_stop *st) {
+cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, const cgt_stop *st) {
   uint32_t n = g->n, remaining = 0;
   size_t sz = n ? n : 1;
   round_state rs = {g, value, NULL, NULL, NULL, NULL, NULL};
@@ -146,6 +146,8 @@ cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, const cgt_stop *s
 
   /* cnt, queue and unl serve as scratch for the first phase. */
   rc = peel_acyclic(g, value, rs.state, rs.cnt, rs.queue, unl, &remaining, st);
+  if (rc == CGT_OK && loopy)
+    for (uint32_t u = 0; u < n; u++) loopy[u] = rs.state[u] == UNL;
   if (rc || remaining == 0) goto done;
 
   /* Seeds: finished nodes with a predecessor that can reach a cycle. */

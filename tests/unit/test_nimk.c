@@ -1,0 +1,176 @@
+/*
+** Unit tests of Moore's Nim_k and of random sums, against brute force
+** written here: game-tree search over heaps of Nim_k, enumeration of moves,
+** and a truncated series over all token sequences.
+*/
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../ext/core/nimk.h"
+#include "../../ext/core/randsum.h"
+#include "../tap.h"
+
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+static uint32_t rnd(uint32_t m) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (uint32_t)(rng % m);
+}
+
+/* ---- Moore's theorem against game-tree search on nim heaps ---- */
+
+enum { HMAX = 6, NH = 3 };
+static signed char memo[4][HMAX + 1][HMAX + 1][HMAX + 1];
+
+/* 1 when the player to move wins Nim_k on heaps h[0..2]: a move lowers
+** between 1 and k heaps. */
+static int nimk_wins(int k, const int *h) {
+  signed char *m = &memo[k][h[0]][h[1]][h[2]];
+  if (*m >= 0) return *m;
+  int win = 0;
+  /* each heap: keep (0) or lower to any smaller size */
+  for (int a = 0; a <= h[0] && !win; a++)
+    for (int b = 0; b <= h[1] && !win; b++)
+      for (int c = 0; c <= h[2] && !win; c++) {
+        int changed = (a < h[0]) + (b < h[1]) + (c < h[2]);
+        if (changed == 0 || changed > k) continue;
+        int next[3] = {a, b, c};
+        if (!nimk_wins(k, next)) win = 1;
+      }
+  return *m = (signed char)win;
+}
+
+static void moore(void) {
+  memset(memo, -1, sizeof memo);
+  int bad = 0, total = 0;
+  for (int k = 1; k <= 3; k++)
+    for (int a = 0; a <= HMAX; a++)
+      for (int b = 0; b <= HMAX; b++)
+        for (int c = 0; c <= HMAX; c++) {
+          int h[3] = {a, b, c};
+          uint64_t v[3] = {(uint64_t)a, (uint64_t)b, (uint64_t)c};
+          bad += cgt_nimk_is_p((uint64_t)k, v, NH) != !nimk_wins(k, h);
+          total++;
+        }
+  is_int(bad, 0, "Moore's theorem agrees with game-tree search on %d positions", total);
+}
+
+/* ---- counting winning moves against enumeration ---- */
+
+static int brute_count(uint64_t k, int n, const uint32_t *val, const uint32_t *off, const uint32_t *opt) {
+  /* every token: stay (-1) or one of its moves; count choices moving 1..k tokens */
+  int choice[8], count = 0;
+  for (int i = 0; i < n; i++) choice[i] = -1;
+  for (;;) {
+    int moved = 0;
+    uint64_t v[8];
+    for (int i = 0; i < n; i++) {
+      moved += choice[i] >= 0;
+      v[i] = choice[i] >= 0 ? opt[off[i] + (uint32_t)choice[i]] : val[i];
+    }
+    if (moved >= 1 && (uint64_t)moved <= k && cgt_nimk_is_p(k, v, (size_t)n)) count++;
+    int i = 0;
+    while (i < n && choice[i] + 1 == (int)(off[i + 1] - off[i])) choice[i++] = -1;
+    if (i == n) break;
+    choice[i]++;
+  }
+  return count;
+}
+
+static void counting(void) {
+  int bad[4] = {0, 0, 0, 0}, trials = 300;
+  for (int t = 0; t < trials; t++) {
+    int n = 1 + (int)rnd(5);
+    uint32_t val[8], off[9], opt[64];
+    off[0] = 0;
+    for (int i = 0; i < n; i++) {
+      val[i] = rnd(8);
+      uint32_t deg = rnd(4);
+      for (uint32_t e = 0; e < deg; e++) opt[off[i] + e] = rnd(8);
+      off[i + 1] = off[i] + deg;
+    }
+    cgt_nimk_tokens tok = {(size_t)n, val, off, opt};
+    for (uint64_t k = 1; k <= 4; k++) {
+      uint64_t got = 0;
+      cgt_nimk_count(k, &tok, &got, NULL);
+      bad[k - 1] += got != (uint64_t)brute_count(k, n, val, off, opt);
+    }
+  }
+  for (int k = 1; k <= 4; k++) is_int(bad[k - 1], 0, "winning move counts for k = %d equal enumeration", k);
+
+  /* Tokens on the same value are different tokens. */
+  uint32_t val[2] = {1, 1}, off[3] = {0, 1, 2}, opt[2] = {0, 0};
+  cgt_nimk_tokens tok = {2, val, off, opt};
+  uint64_t got;
+  cgt_nimk_count(1, &tok, &got, NULL);
+  is_int(got, 0, "two heaps of 1, k = 1: already P, no move leaves P");
+  cgt_nimk_count(2, &tok, &got, NULL);
+  is_int(got, 1, "two heaps of 1, k = 2: taking both is the one winning move");
+}
+
+/* ---- random sums ---- */
+
+static void random_sums(void) {
+  const uint64_t M = 998244353;
+  uint32_t k_off[1] = {0};
+  uint64_t win;
+  double real;
+
+  uint32_t v1[1] = {0};
+  cgt_randsum one = {1, v1, 0, k_off, NULL};
+  cgt_randsum_mod(&one, 1, M, &win, NULL);
+  is_int(win, 0, "cf1411g sample 1: one terminal node gives 0");
+
+  uint32_t v2[2] = {1, 0};
+  cgt_randsum two = {2, v2, 0, k_off, NULL};
+  cgt_randsum_mod(&two, 1, M, &win, NULL);
+  is_int(win, 332748118, "cf1411g sample 2: 1/3");
+  cgt_randsum_real(&two, 1.0, &real, NULL);
+  ok(fabs(real - 1.0 / 3) < 1e-12, "cf1411g sample 2 in doubles: %.15f", real);
+
+  uint32_t v5[5] = {0, 0, 0, 1, 2};
+  cgt_randsum five = {5, v5, 0, k_off, NULL};
+  cgt_randsum_mod(&five, 1, M, &win, NULL);
+  is_int(win, 931694730, "cf1411g sample 3");
+
+  /* Brute force: sum over token sequences of length t <= 14 of
+  ** q p^t [the sum wins], for values {0, 1, inf{0}} and stop weight 2. */
+  uint32_t vals[3] = {0, 1, UINT32_MAX}, koff[2] = {0, 1}, kset[1] = {0};
+  cgt_randsum loopy = {3, vals, 1, koff, kset};
+  cgt_randsum_real(&loopy, 2.0, &real, NULL);
+  double p = 3.0 / 5, q = 2.0 / 5, brute = 0;
+  /* state: nim-sum x of finite tokens (0/1) and infinite count (0, 1, 2+) */
+  double prob[2][3] = {{1, 0, 0}, {0, 0, 0}};
+  for (int t = 0; t <= 60; t++) {
+    brute += q * (prob[1][0] + prob[0][1]);   /* x != 0 finite, or one inf{0} with x = 0 */
+    double next[2][3] = {{0, 0, 0}, {0, 0, 0}};
+    for (int x = 0; x < 2; x++)
+      for (int c = 0; c < 3; c++) {
+        double w = prob[x][c] * p / 3;
+        next[x][c] += w;                     /* value 0 */
+        next[x ^ 1][c] += w;                 /* value 1 */
+        next[x][c < 2 ? c + 1 : 2] += w;     /* inf{0} */
+      }
+    memcpy(prob, next, sizeof prob);
+  }
+  ok(fabs(real - brute) < 1e-9, "loopy random sum equals the series: %.12f vs %.12f", real, brute);
+  ok(fabs(brute - 64.0 / 225) < 1e-12, "the series is 64/225");
+  cgt_randsum_mod(&loopy, 2, M, &win, NULL);
+  uint64_t inv225 = 1, base = 225;   /* 225^(M-2) mod M */
+  for (uint64_t e = M - 2; e; e >>= 1, base = base * base % M)
+    if (e & 1) inv225 = inv225 * base % M;
+  is_int(win, 64 * inv225 % M, "loopy random sum modulo a prime is exactly 64/225");
+
+  ok(cgt_is_prime(998244353) && cgt_is_prime(2305843009213693951ull) && !cgt_is_prime(1) &&
+         !cgt_is_prime(3215031751ull) && !cgt_is_prime(998244353ull * 3),
+     "primality test, strong pseudoprimes included");
+  uint32_t vz[1] = {0};
+  cgt_randsum z = {1, vz, 0, k_off, NULL};
+  is_int(cgt_randsum_mod(&z, 4, 5, &win, NULL), CGT_NOINVERSE, "V + s = 0 modulo the prime is reported");
+}
+
+int main(void) {
+  moore();
+  counting();
+  random_sums();
+  return tap_done();
+}
