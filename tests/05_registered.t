@@ -27,7 +27,13 @@ mex s -1 pure
 misere_outcome s 2 reads
 nim_sum s -1 pure
 nim_sum w 1 pure
+nimk_win a 2 pure
+nimk_win s -1 pure
+nimk_winning_move_count s 3 reads
 outcome s 2 reads
+random_sum_win_probability s 1 reads
+random_sum_win_probability s 2 reads
+random_sum_win_probability s 3 reads
 remoteness s 2 reads"
 want_mods="cgt_options
 cgt_solve
