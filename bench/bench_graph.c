@@ -24,10 +24,9 @@
 ** Reading the output: solve/scan is what solving costs over merely reading
 ** the edges; per-row/solve is what asking node by node costs over one
 ** cgt_solve.  The issue's targets, at 10^6 edges, are solve/scan <= 1.5 and
-** per-row/solve <= 1.3; a ratio above its target is
-** marked "<".  The check
+** per-row/solve <= 1.3; a ratio above its target is marked "<".  The check
 ** column says whether the results agree (scan sum with the generator's,
-** per-row count of N with cgt_solve's).  The program always exits 0 unless
+** per-row count of N with cgt_solve's).  The program exits 0 unless
 ** something fails outright: benchmarks report, they do not judge.
 **
 ** Each graph lives in its own database file, BENCH_DIR/graph-E-KIND.db

@@ -27,8 +27,10 @@ static void known_answers(void) {
   cgt_retro_solve(&g, 0, oc, rem, NULL);
   ok(oc[0] == 'P' && oc[1] == 'D' && oc[2] == 'N', "cf1442f outcomes P D N");
   ok(rem[0] == 0 && rem[1] == CGT_REMOTE_DRAW && rem[2] == 1, "cf1442f remoteness 0 draw 1");
-  cgt_grundy_solve(&g, val, NULL);
+  uint8_t loopy[3];
+  cgt_grundy_solve(&g, val, loopy, NULL);
   ok(val[0] == 0 && val[1] == CGT_GRUNDY_INF && val[2] == 1, "cf1442f values 0 inf 1");
+  ok(loopy[0] == 0 && loopy[1] == 1 && loopy[2] == 0, "cf1442f: only node 2 can reach a cycle");
   uint32_t nk = cgt_grundy_kset(&g, val, 1, k);
   ok(nk == 1 && k[0] == 1, "cf1442f node 2 is inf{1}");
   cgt_retro_solve(&g, 1, oc, NULL, NULL);
@@ -39,7 +41,7 @@ static void known_answers(void) {
   uint32_t e2[] = {2, 3, 2, 0, 0, 1, 1, 2, 3, 4};
   build(&g, 5, e2, 5);
   uint32_t v5[5];
-  cgt_grundy_solve(&g, v5, NULL);
+  cgt_grundy_solve(&g, v5, NULL, NULL);
   ok(v5[4] == 0 && v5[3] == 1, "ferguson e=0 d=1");
   ok(v5[0] == CGT_GRUNDY_INF && v5[1] == CGT_GRUNDY_INF && v5[2] == CGT_GRUNDY_INF, "ferguson a b c infinite");
   char o5[5];
@@ -49,7 +51,7 @@ static void known_answers(void) {
 
   /* An empty graph and a long path (no recursion anywhere). */
   build(&g, 0, NULL, 0);
-  ok(cgt_retro_solve(&g, 0, oc, rem, NULL) == CGT_OK && cgt_grundy_solve(&g, val, NULL) == CGT_OK, "empty graph");
+  ok(cgt_retro_solve(&g, 0, oc, rem, NULL) == CGT_OK && cgt_grundy_solve(&g, val, NULL, NULL) == CGT_OK, "empty graph");
   cgt_digraph_free(&g);
 }
 
@@ -62,14 +64,14 @@ static void long_path(void) {
   uint32_t *val = malloc(n * sizeof *val), *rem = malloc(n * sizeof *rem);
   char *oc = malloc(n);
   cgt_retro_solve(&g, 0, oc, rem, NULL);
-  cgt_grundy_solve(&g, val, NULL);
+  cgt_grundy_solve(&g, val, NULL, NULL);
   ok(oc[n - 1] == 'N' && rem[n - 1] == n - 1 && val[n - 1] == 1 && val[n - 2] == 0, "path of 10^6 nodes");
   /* Close the path into a cycle: every node draws, every value is inf. */
   src[n - 1] = 0; dst[n - 1] = n - 1;
   cgt_digraph_free(&g);
   cgt_digraph_build(&g, n, src, dst, n);
   cgt_retro_solve(&g, 0, oc, rem, NULL);
-  cgt_grundy_solve(&g, val, NULL);
+  cgt_grundy_solve(&g, val, NULL, NULL);
   ok(oc[0] == 'D' && oc[n / 2] == 'D' && val[n / 3] == CGT_GRUNDY_INF, "cycle of 10^6 nodes draws");
   cgt_digraph_free(&g);
   free(src); free(dst); free(val); free(rem); free(oc);
@@ -160,7 +162,7 @@ static void differential(void) {
     unsigned kmask[64];
     cgt_retro_solve(&g, 0, oc, rem, NULL);
     cgt_retro_solve(&g, 1, mis, NULL, NULL);
-    cgt_grundy_solve(&g, val, NULL);
+    cgt_grundy_solve(&g, val, NULL, NULL);
     brute_outcome(n, adj, W, deg, 0, boc, brem);
     brute_outcome(n, adj, W, deg, 1, bmis, bremm);
     brute_grundy(n, adj, deg, fin, kmask);
@@ -196,7 +198,7 @@ static void interrupt(void) {
   int calls = 0;
   cgt_stop st = {stop_after_first, &calls};
   uint32_t *val = malloc(n * sizeof *val);
-  is_int(cgt_grundy_solve(&g, val, &st), CGT_INTERRUPTED, "grundy honours the stop hook");
+  is_int(cgt_grundy_solve(&g, val, NULL, &st), CGT_INTERRUPTED, "grundy honours the stop hook");
   calls = 0;
   char *oc = malloc(n);
   src[0] = 0; dst[0] = 0;
