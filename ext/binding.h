@@ -71,11 +71,13 @@ struct cgt_cursor {
   sqlite3_value *args[4];     /* copies of the arguments */
   sqlite3_int64 row, nrows;
   uint32_t node;              /* a node index, for filters that need one */
+  unsigned cols;              /* bit i: visible column i is used by the query */
   cgt_graph *graph;           /* kept between filters of one cursor */
   void *rows;                 /* what filter made */
   char *err;                  /* error message from filter */
 };
 
+extern const cgt_function cgt_internal_functions[];
 extern const cgt_function cgt_nim_functions[];
 extern const cgt_function cgt_graph_functions[];
 extern const cgt_function cgt_nimk_functions[];

@@ -24,7 +24,7 @@
 
 SQLITE_EXTENSION_INIT1
 
-static const cgt_function *const function_families[] = {cgt_nim_functions, cgt_graph_functions, cgt_nimk_functions,
+static const cgt_function *const function_families[] = {cgt_internal_functions, cgt_nim_functions, cgt_graph_functions, cgt_nimk_functions,
                                                         cgt_random_functions};
 static const cgt_table_function *const table_families[] = {cgt_graph_tables};
 

@@ -1,81 +1,130 @@
 /*
 ** Reading one graph from the tables: the moves of main.cgt_edge whose side
 ** is NULL (partizan rows are ignored here) and the nodes of main.cgt_node
-** when that table or view exists.  Statements are prepared for one read and
-** finalized at once; nothing is kept.
+** when that table or view exists.
+**
+** Speed: the rows are not stepped through one by one.  A single statement
+** scans them and hands each row to the internal function cgt_collect(),
+** whose first argument is a buffer passed with sqlite3_bind_pointer();
+** called in any other way it does nothing.  While every id is an integer the
+** buffer keeps the raw ids; at the end they are interned through a direct
+** table when they span a compact range, else through the hash map.  A
+** non-integer id switches the buffer to interning as it goes.
+** Statements are prepared for one read and finalized at once.
 */
 #include "binding.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-typedef struct edge_buf {
-  uint32_t *src, *dst;
-  size_t n, cap;
-} edge_buf;
+#define POINTER_TYPE "cgt_collector"
 
-static int edge_push(edge_buf *b, uint32_t s, uint32_t d) {
-  if (b->n == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 1024;
-    uint32_t *ns = realloc(b->src, cap * sizeof *ns);
-    if (!ns) return 0;
-    b->src = ns;
-    uint32_t *nd = realloc(b->dst, cap * sizeof *nd);
-    if (!nd) return 0;
-    b->dst = nd;
-    b->cap = cap;
+typedef struct collector {
+  cgt_keymap *km;
+  int raw_mode;         /* 1: ids are kept in raw[]; 0: interned into idx[] */
+  int64_t *raw, lo, hi;
+  uint32_t *idx;
+  size_t n, cap;        /* ids so far (two per move, then one per node) */
+  int rc;               /* first error, SQLITE_OK if none */
+  int null_id;          /* the error is a NULL id */
+} collector;
+
+static int grow(collector *c) {
+  size_t cap = c->cap ? 2 * c->cap : 4096;
+  if (cap > UINT32_MAX) return SQLITE_TOOBIG;
+  if (c->raw_mode) {
+    int64_t *p = realloc(c->raw, cap * sizeof *p);
+    if (!p) return SQLITE_NOMEM;
+    c->raw = p;
+  } else {
+    uint32_t *p = realloc(c->idx, cap * sizeof *p);
+    if (!p) return SQLITE_NOMEM;
+    c->idx = p;
   }
-  b->src[b->n] = s;
-  b->dst[b->n] = d;
-  b->n++;
-  return 1;
+  c->cap = cap;
+  return SQLITE_OK;
 }
 
-/* Interns the node id in column col; SQLITE_MISMATCH for a NULL id. */
-static int intern_column(sqlite3_stmt *st, int col, cgt_keymap *km, uint32_t *idx) {
+/* Interns the raw ids kept so far, through a direct table when their range
+** is compact, and switches to interned mode. */
+static int intern_raw(collector *c, int dense_ok) {
+  uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;
+  cgt_rc rc = CGT_OK;
+  if (dense_ok && c->n > 0 && span < 8 * (uint64_t)c->n + 65536) rc = cgt_keymap_dense(c->km, c->lo, c->hi);
+  uint32_t *idx = malloc((c->cap ? c->cap : 1) * sizeof *idx);
+  if (!idx) rc = CGT_NOMEM;
+  for (size_t i = 0; rc == CGT_OK && i < c->n; i++) rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
+  if (rc) {
+    free(idx);
+    return cgt_sqlite_rc(rc);
+  }
+  free(c->raw);
+  c->raw = NULL;
+  c->idx = idx;
+  c->raw_mode = 0;
+  return SQLITE_OK;
+}
+
+static int collect_one(collector *c, sqlite3_value *v) {
+  if (c->n == c->cap && (c->rc = grow(c)) != SQLITE_OK) return c->rc;
+  if (c->raw_mode && sqlite3_value_type(v) == SQLITE_INTEGER) {
+    int64_t id = sqlite3_value_int64(v);
+    if (c->n == 0 || id < c->lo) c->lo = id;
+    if (c->n == 0 || id > c->hi) c->hi = id;
+    c->raw[c->n++] = id;
+    return SQLITE_OK;
+  }
   cgt_key k;
-  if (!cgt_key_from_value(sqlite3_column_value(st, col), &k)) return SQLITE_MISMATCH;
-  cgt_rc rc = cgt_keymap_intern(km, &k, idx);
-  return rc ? cgt_sqlite_rc(rc) : SQLITE_OK;
+  if (!cgt_key_from_value(v, &k)) {
+    c->null_id = 1;
+    return c->rc = SQLITE_ERROR;
+  }
+  if (c->raw_mode && (c->rc = intern_raw(c, 0)) != SQLITE_OK) return c->rc;
+  cgt_rc rc = cgt_keymap_intern(c->km, &k, &c->idx[c->n]);
+  if (rc) return c->rc = cgt_sqlite_rc(rc);
+  c->n++;
+  return SQLITE_OK;
 }
 
-static int read_edges(sqlite3 *db, sqlite3_value *gid, cgt_keymap *km, edge_buf *eb, char **err) {
+/* cgt_collect(buffer, src, dst, side) for a move; cgt_collect(buffer, node)
+** for a node.  Returns NULL, so that a WHERE clause keeps no row. */
+static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (argc != 2 && argc != 4) return;
+  /* The buffer is a bound parameter: keep it as auxdata, so that the type
+  ** check of sqlite3_value_pointer() runs once, not once a row. */
+  collector *c = sqlite3_get_auxdata(ctx, 0);
+  if (!c) {
+    c = sqlite3_value_pointer(argv[0], POINTER_TYPE);
+    if (!c) return;
+    sqlite3_set_auxdata(ctx, 0, c, NULL);
+  }
+  if (argc == 4 && sqlite3_value_type(argv[3]) != SQLITE_NULL) return;   /* a partizan move */
+  if (collect_one(c, argv[1]) == SQLITE_OK && argc == 4) collect_one(c, argv[2]);
+  if (c->rc != SQLITE_OK) sqlite3_result_error_code(ctx, c->rc);
+}
+
+const cgt_function cgt_internal_functions[] = {
+    {"cgt_collect", -1, SQLITE_UTF8 | SQLITE_DIRECTONLY, collect_func, NULL, NULL, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+
+/* Runs sql (?1 the buffer, ?2 the graph id) over the rows. */
+static int scan(sqlite3 *db, const char *sql, const char *table, sqlite3_value *gid, collector *c, char **err) {
   sqlite3_stmt *st = NULL;
-  int rc = sqlite3_prepare_v2(db, "SELECT src, dst FROM main.cgt_edge WHERE graph_id = ?1 AND side IS NULL",
-                              -1, &st, NULL);
-  if (rc != SQLITE_OK) {
-    *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
-    return rc;
-  }
-  sqlite3_bind_value(st, 1, gid);
-  sqlite3_int64 prev = 0;           /* rows come grouped by src: remember the last */
-  uint32_t prev_idx = UINT32_MAX;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-    uint32_t s, d;
-    if (sqlite3_column_type(st, 0) == SQLITE_INTEGER && prev_idx != UINT32_MAX &&
-        sqlite3_column_int64(st, 0) == prev) {
-      s = prev_idx;
-    } else {
-      rc = intern_column(st, 0, km, &s);
-      if (rc != SQLITE_OK) break;
-      if (sqlite3_column_type(st, 0) == SQLITE_INTEGER) {
-        prev = sqlite3_column_int64(st, 0);
-        prev_idx = s;
-      } else {
-        prev_idx = UINT32_MAX;
-      }
+  int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_pointer(st, 1, c, POINTER_TYPE, NULL);
+    sqlite3_bind_value(st, 2, gid);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     }
-    rc = intern_column(st, 1, km, &d);
-    if (rc != SQLITE_OK) break;
-    if (!edge_push(eb, s, d)) { rc = SQLITE_NOMEM; break; }
   }
-  if (rc == SQLITE_MISMATCH) {
-    *err = sqlite3_mprintf("cgt_edge has a move with a NULL src or dst in graph %s",
-                           sqlite3_value_text(gid));
+  if (c->null_id) {
+    *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, sqlite3_value_text(gid));
     rc = SQLITE_ERROR;
-  } else if (rc == SQLITE_TOOBIG) {
-    *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
+  } else if (c->rc != SQLITE_OK) {
+    rc = c->rc;
+    if (rc == SQLITE_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
   } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
-    *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
+    *err = sqlite3_mprintf("cannot read %s: %s", table, sqlite3_errmsg(db));
   }
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
@@ -94,42 +143,30 @@ static int has_node_table(sqlite3 *db) {
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int read_nodes(sqlite3 *db, sqlite3_value *gid, cgt_keymap *km, char **err) {
-  int exists = has_node_table(db);
-  if (exists == 0) return SQLITE_OK;
-  sqlite3_stmt *st = NULL;
-  int rc = exists < 0 ? sqlite3_errcode(db)
-                      : sqlite3_prepare_v2(db, "SELECT node FROM main.cgt_node WHERE graph_id = ?1", -1, &st, NULL);
-  if (rc == SQLITE_OK) {
-    sqlite3_bind_value(st, 1, gid);
-    uint32_t idx;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-      if ((rc = intern_column(st, 0, km, &idx)) != SQLITE_OK) break;
-  }
-  if (rc == SQLITE_MISMATCH) {
-    *err = sqlite3_mprintf("cgt_node has a NULL node in graph %s", sqlite3_value_text(gid));
-    rc = SQLITE_ERROR;
-  } else if (rc == SQLITE_TOOBIG) {
-    *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
-  } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
-    *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
-  }
-  sqlite3_finalize(st);
-  return rc == SQLITE_DONE ? SQLITE_OK : rc;
-}
-
 int cgt_graph_read(sqlite3 *db, sqlite3_value *gid, cgt_game *game, char **err) {
-  edge_buf eb = {NULL, NULL, 0, 0};
+  collector c;
+  memset(&c, 0, sizeof c);
+  c.km = &game->nodes;
+  c.raw_mode = 1;
   cgt_keymap_init(&game->nodes);
-  int rc = read_edges(db, gid, &game->nodes, &eb, err);
-  if (rc == SQLITE_OK) rc = read_nodes(db, gid, &game->nodes, err);
+  int rc = scan(db, "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?2 AND cgt_collect(?1, src, dst, side)",
+                "cgt_edge", gid, &c, err);
+  size_t edge_ids = c.n;
   if (rc == SQLITE_OK) {
-    cgt_rc crc = cgt_digraph_build(&game->moves, game->nodes.count, eb.src, eb.dst, eb.n);
+    int exists = has_node_table(db);
+    if (exists < 0) rc = sqlite3_errcode(db);
+    if (exists > 0)
+      rc = scan(db, "SELECT 1 FROM main.cgt_node WHERE graph_id = ?2 AND cgt_collect(?1, node)", "cgt_node", gid,
+                &c, err);
+  }
+  if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1);
+  if (rc == SQLITE_OK) {
+    cgt_rc crc = cgt_digraph_build(&game->moves, game->nodes.count, c.idx, edge_ids / 2);
     if (crc) rc = cgt_sqlite_rc(crc);
     if (crc == CGT_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(crc));
   }
-  free(eb.src);
-  free(eb.dst);
+  free(c.raw);
+  free(c.idx);
   if (rc != SQLITE_OK) cgt_game_clear(game);
   return rc;
 }

@@ -42,7 +42,8 @@ static int tf_disconnect(sqlite3_vtab *vtab) {
 }
 
 /* Arguments are passed in column order; idxNum has bit i when argument i is
-** constrained.  An unusable equality on an argument rules the plan out. */
+** constrained, and bit 8+j when visible column j is used.  An unusable
+** equality on an argument rules the plan out. */
 static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   const cgt_table_function *tf = ((tf_vtab *)vtab)->aux->tf;
   int present = 0, unusable = 0, slot[4] = {-1, -1, -1, -1};
@@ -61,7 +62,9 @@ static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
     info->aConstraintUsage[slot[arg]].argvIndex = next++;
     info->aConstraintUsage[slot[arg]].omit = 1;
   }
-  info->idxNum = present;
+  /* Bits 8 and up: the visible columns the query uses (colUsed). */
+  unsigned cols = (unsigned)(info->colUsed & ((1u << tf->ncols) - 1));
+  info->idxNum = present | (int)(cols << 8);
   info->estimatedCost = present == (1 << tf->nargs) - 1 ? 1000.0 : 1e12;
   info->estimatedRows = 1000;
   return SQLITE_OK;
@@ -102,6 +105,7 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   cgt_cursor *cur = (cgt_cursor *)base;
   const cgt_table_function *tf = cur->tf;
   tf_reset(cur);
+  cur->cols = (unsigned)idxNum >> 8;
   for (int arg = 0, k = 0; arg < tf->nargs; arg++) {
     if (!(idxNum & (1 << arg))) {
       sqlite3_free(base->pVtab->zErrMsg);

@@ -41,8 +41,8 @@ int cgt_key_from_value(sqlite3_value *v, cgt_key *k) {
 
 void cgt_result_letter(sqlite3_context *ctx, char c) {
   static const char letters[] = "DLNPR";
-  const char *at = strchr(letters, c);
-  if (at && c) sqlite3_result_text(ctx, at, 1, SQLITE_STATIC);
+  int at = c == 'D' ? 0 : c == 'L' ? 1 : c == 'N' ? 2 : c == 'P' ? 3 : c == 'R' ? 4 : -1;
+  if (at >= 0) sqlite3_result_text(ctx, letters + at, 1, SQLITE_STATIC);
   else sqlite3_result_text(ctx, &c, 1, SQLITE_TRANSIENT);
 }
 

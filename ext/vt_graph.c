@@ -18,11 +18,13 @@ static void result_node(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u
 
 /* ---- cgt_solve ---- */
 
+/* Only the analyses behind the columns the query uses are computed. */
 static int solve_filter(cgt_cursor *cur, sqlite3_value **args) {
+  enum { GRUNDY = 1 << 1, OUTCOME = 1 << 2, REMOTENESS = 1 << 3, MISERE = 1 << 4 };
   int rc = cgt_cursor_graph(cur, args[0]);
-  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_outcome);
-  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_misere);
-  if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
+  if (rc == SQLITE_OK && (cur->cols & (OUTCOME | REMOTENESS))) rc = cgt_cursor_need(cur, cgt_game_need_outcome);
+  if (rc == SQLITE_OK && (cur->cols & MISERE)) rc = cgt_cursor_need(cur, cgt_game_need_misere);
+  if (rc == SQLITE_OK && (cur->cols & GRUNDY)) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
   if (rc == SQLITE_OK) cur->nrows = cur->graph->game.moves.n;
   return rc;
 }

@@ -13,10 +13,12 @@ is_error "cgt_node without a node column" "cgt: outcome: cannot read cgt_node: n
   "DROP TABLE cgt_node" "CREATE TABLE cgt_node(graph_id, n)" "SELECT outcome(1, 1)"
 sql "$DB" "DROP TABLE cgt_node" >/dev/null
 is "cgt_node is optional" "N" "SELECT outcome(1, 1)"
-is_error "a NULL node id in a view" "cgt: outcome: cgt_edge has a move with a NULL src or dst in graph 2" \
+is_error "a NULL node id in a view" "cgt: outcome: cgt_edge has a NULL node id in graph 2" \
   "CREATE TABLE raw(g, s, d)" "INSERT INTO raw VALUES (2, 1, NULL)" "ALTER TABLE cgt_edge RENAME TO cgt_edge_t" \
   "CREATE VIEW cgt_edge(graph_id, src, dst, side) AS SELECT g, s, d, NULL FROM raw" "SELECT outcome(2, 1)"
 sql "$DB" "DROP VIEW cgt_edge" "ALTER TABLE cgt_edge_t RENAME TO cgt_edge" >/dev/null
+is "cgt_collect, the internal reader, does nothing when called directly" "NULL|NULL" \
+  "SELECT cgt_collect(1, 2, 3, NULL), cgt_collect(NULL, 5)"
 
 is_error "wrong argument count" "wrong number of arguments to function outcome()" "SELECT outcome(1)"
 is_error "game_sum argument count" "wrong number of arguments to function game_sum()" "SELECT game_sum(1)"

@@ -488,6 +488,22 @@ tap(got == ['N', 'D', 'P', None, 0, None], "graphs 5, '5', 6 and unknown graph 7
 got = [qall('SELECT * FROM cgt_solve(7)'), qall("SELECT node, outcome FROM cgt_solve('5')")]
 tap(got == [[], [(1, 'D')]], 'cgt_solve of an unknown graph is empty; of a TEXT graph id works', ['got %r' % got])
 
+# the empty string is a TEXT node id like any other, also when it is the
+# graph's only TEXT node (graph 22, with another TEXT node, is the control)
+load_graphs([Graph(20, [], ['']), Graph(21, [(1, ''), ('', '')], []), Graph(22, [('a', ''), ('', '')], [])])
+exp = [[('', 0, 'P')], [(1, 'D'), ('', 'D')], [('', 'inf{}')], [(0, 1, '', 'draw')],
+       [('', 'D'), ('a', 'D')], [(0, 'a', '', 'draw')]]
+got = [qall('SELECT node, grundy, outcome FROM cgt_solve(20)'),
+       qall('SELECT node, outcome FROM cgt_solve(21) ORDER BY typeof(node), node'),
+       qall('SELECT dst, grundy FROM cgt_options(21, 1)'),
+       qall("SELECT token, src, dst, result FROM winning_moves(21, '[1]')"),
+       qall('SELECT node, outcome FROM cgt_solve(22) ORDER BY node'),
+       qall("SELECT token, src, dst, result FROM winning_moves(22, '[\"a\"]')")]
+tap(got == exp, "node id '' (empty TEXT) comes back as '', not NULL (cgt_solve, cgt_options, winning_moves)",
+    ['cgt_solve(20) [only node \'\' from cgt_node]; cgt_solve(21), cgt_options(21, 1), winning_moves(21, \'[1]\') '
+     "[edges 1->'', ''->'']; cgt_solve(22), winning_moves(22, '[\"a\"]') [edges 'a'->'', ''->'']:",
+     'expected %r' % exp, 'got      %r' % got])
+
 # ---------------------------------------------------------------- nim_sum, mex
 
 nim_s, nim_a, mex_s, mex_a = (Check(n) for n in ('nim_sum scalar', 'nim_sum aggregate', 'mex scalar',

@@ -16,8 +16,7 @@ size_t cgt_digraph_bytes(const cgt_digraph *g) {
   return sizeof(uint32_t) * (2 * ((size_t)g->n + 1) + 2 * (size_t)g->m);
 }
 
-cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *src,
-                         const uint32_t *dst, size_t m_raw) {
+cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw) {
   memset(g, 0, sizeof *g);
   if (n == UINT32_MAX || m_raw >= UINT32_MAX) return CGT_TOOBIG;
   uint32_t *off = calloc((size_t)n + 1, sizeof *off);
@@ -26,12 +25,12 @@ cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *src,
   if (!off || !tmp || !seen) goto nomem;
 
   /* Counting sort of the moves by source. */
-  for (size_t i = 0; i < m_raw; i++) off[src[i] + 1]++;
+  for (size_t i = 0; i < m_raw; i++) off[pair[2 * i] + 1]++;
   for (uint32_t u = 0; u < n; u++) off[u + 1] += off[u];
   uint32_t *fill = g->in_off = malloc(((size_t)n + 1) * sizeof *fill);
   if (!fill) goto nomem;
   memcpy(fill, off, ((size_t)n + 1) * sizeof *fill);
-  for (size_t i = 0; i < m_raw; i++) tmp[fill[src[i]]++] = dst[i];
+  for (size_t i = 0; i < m_raw; i++) tmp[fill[pair[2 * i]]++] = pair[2 * i + 1];
 
   /* Drop duplicates in place, keeping first occurrences in input order. */
   memset(seen, 0xff, (size_t)n * sizeof *seen);

@@ -28,6 +28,7 @@ int cgt_key_equal(const cgt_key *a, const cgt_key *b) {
 void cgt_keymap_init(cgt_keymap *km) { memset(km, 0, sizeof *km); }
 
 void cgt_keymap_free(cgt_keymap *km) {
+  free(km->dense);
   free(km->entries);
   free(km->slots);
   free(km->arena);
@@ -36,7 +37,7 @@ void cgt_keymap_free(cgt_keymap *km) {
 
 size_t cgt_keymap_bytes(const cgt_keymap *km) {
   return km->cap * sizeof *km->entries + (km->slots ? (km->mask + 1u) : 0) * sizeof(uint32_t) +
-         km->arena_cap;
+         km->arena_cap + km->dense_len * sizeof *km->dense;
 }
 
 void cgt_keymap_get(const cgt_keymap *km, uint32_t idx, cgt_key *k) {
@@ -45,14 +46,33 @@ void cgt_keymap_get(const cgt_keymap *km, uint32_t idx, cgt_key *k) {
   k->len = e->len;
   if (e->type == CGT_KEY_TEXT || e->type == CGT_KEY_BLOB) {
     k->i = 0;
-    k->p = km->arena + e->v;
+    k->p = km->arena ? km->arena + e->v : "";   /* only empty ids: no arena yet */
   } else {
     k->i = e->v;
     k->p = NULL;
   }
 }
 
+/* The dense table cell of an integer id, or NULL when outside the table. */
+static uint32_t *dense_cell(const cgt_keymap *km, int64_t id) {
+  if (!km->dense || id < km->dense_lo) return NULL;
+  uint64_t off = (uint64_t)id - (uint64_t)km->dense_lo;
+  return off < km->dense_len ? &km->dense[off] : NULL;
+}
+
+cgt_rc cgt_keymap_dense(cgt_keymap *km, int64_t lo, int64_t hi) {
+  uint64_t len = (uint64_t)hi - (uint64_t)lo + 1;
+  if (hi < lo || len == 0 || len > SIZE_MAX / sizeof *km->dense) return CGT_TOOBIG;
+  km->dense = calloc((size_t)len, sizeof *km->dense);
+  if (!km->dense) return CGT_NOMEM;
+  km->dense_lo = lo;
+  km->dense_len = len;
+  return CGT_OK;
+}
+
 uint32_t cgt_keymap_find(const cgt_keymap *km, const cgt_key *k) {
+  uint32_t *cell = k->type == CGT_KEY_INT ? dense_cell(km, k->i) : NULL;
+  if (cell) return *cell - 1;   /* 0 - 1 is UINT32_MAX: absent */
   if (!km->slots) return UINT32_MAX;
   for (uint64_t h = key_hash(k);; h++) {
     uint32_t s = km->slots[h & km->mask];
@@ -112,7 +132,23 @@ static cgt_rc append_entry(cgt_keymap *km, const cgt_key *k) {
   return CGT_OK;
 }
 
+cgt_rc cgt_keymap_intern_int(cgt_keymap *km, int64_t id, uint32_t *idx) {
+  uint32_t *cell = dense_cell(km, id);
+  if (cell && *cell) {
+    *idx = *cell - 1;
+    return CGT_OK;
+  }
+  cgt_key k = {CGT_KEY_INT, 0, id, NULL};
+  if (!cell) return cgt_keymap_intern(km, &k, idx);
+  cgt_rc rc = append_entry(km, &k);
+  if (rc) return rc;
+  *cell = km->count;
+  *idx = km->count - 1;
+  return CGT_OK;
+}
+
 cgt_rc cgt_keymap_intern(cgt_keymap *km, const cgt_key *k, uint32_t *idx) {
+  if (k->type == CGT_KEY_INT && dense_cell(km, k->i)) return cgt_keymap_intern_int(km, k->i, idx);
   if (!km->slots || 2 * (uint64_t)(km->count + 1) > (uint64_t)km->mask + 1) {
     cgt_rc rc = grow_slots(km);
     if (rc) return rc;

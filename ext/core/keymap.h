@@ -30,6 +30,11 @@ typedef struct cgt_keymap {
   uint32_t mask;           /* slot count - 1 */
   char *arena;             /* bytes of TEXT and BLOB ids */
   size_t arena_len, arena_cap;
+  /* Optional accelerator for integer ids in [dense_lo, dense_lo + dense_len):
+  ** dense[id - dense_lo] is index+1, 0 when absent.  Other ids use slots. */
+  int64_t dense_lo;
+  uint64_t dense_len;
+  uint32_t *dense;
 } cgt_keymap;
 
 void cgt_keymap_init(cgt_keymap *km);
@@ -37,6 +42,12 @@ void cgt_keymap_free(cgt_keymap *km);
 
 /* Index of key k, adding it when new. */
 cgt_rc cgt_keymap_intern(cgt_keymap *km, const cgt_key *k, uint32_t *idx);
+
+/* Gives the empty map km a direct table for the integer ids lo..hi. */
+cgt_rc cgt_keymap_dense(cgt_keymap *km, int64_t lo, int64_t hi);
+
+/* cgt_keymap_intern for an integer id. */
+cgt_rc cgt_keymap_intern_int(cgt_keymap *km, int64_t id, uint32_t *idx);
 
 /* Index of key k, or UINT32_MAX when k was never interned. */
 uint32_t cgt_keymap_find(const cgt_keymap *km, const cgt_key *k);

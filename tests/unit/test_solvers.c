@@ -9,11 +9,17 @@
 #include "../../ext/core/retro.h"
 #include "../tap.h"
 
-static void build(cgt_digraph *g, uint32_t n, const uint32_t *edges, size_t m) {
-  uint32_t src[256], dst[256];
-  for (size_t i = 0; i < m; i++) { src[i] = edges[2 * i]; dst[i] = edges[2 * i + 1]; }
-  cgt_rc rc = cgt_digraph_build(g, n, src, dst, m);
-  if (rc) { printf("Bail out! build failed\n"); exit(1); }
+/* Builds g from separate source and target arrays. */
+static cgt_rc build_sd(cgt_digraph *g, uint32_t n, const uint32_t *src, const uint32_t *dst, size_t m) {
+  uint32_t *pair = malloc((2 * m + 1) * sizeof *pair);
+  for (size_t i = 0; i < m; i++) { pair[2 * i] = src[i]; pair[2 * i + 1] = dst[i]; }
+  cgt_rc rc = cgt_digraph_build(g, n, pair, m);
+  free(pair);
+  return rc;
+}
+
+static void build(cgt_digraph *g, uint32_t n, const uint32_t *pairs, size_t m) {
+  if (cgt_digraph_build(g, n, pairs, m)) { printf("Bail out! build failed\n"); exit(1); }
 }
 
 static void known_answers(void) {
@@ -60,7 +66,7 @@ static void long_path(void) {
   uint32_t *src = malloc(n * sizeof *src), *dst = malloc(n * sizeof *dst);
   for (uint32_t i = 0; i + 1 < n; i++) { src[i] = i + 1; dst[i] = i; }
   cgt_digraph g;
-  cgt_digraph_build(&g, n, src, dst, n - 1);
+  build_sd(&g, n, src, dst, n - 1);
   uint32_t *val = malloc(n * sizeof *val), *rem = malloc(n * sizeof *rem);
   char *oc = malloc(n);
   cgt_retro_solve(&g, 0, oc, rem, NULL);
@@ -69,7 +75,7 @@ static void long_path(void) {
   /* Close the path into a cycle: every node draws, every value is inf. */
   src[n - 1] = 0; dst[n - 1] = n - 1;
   cgt_digraph_free(&g);
-  cgt_digraph_build(&g, n, src, dst, n);
+  build_sd(&g, n, src, dst, n);
   cgt_retro_solve(&g, 0, oc, rem, NULL);
   cgt_grundy_solve(&g, val, NULL, NULL);
   ok(oc[0] == 'D' && oc[n / 2] == 'D' && val[n / 3] == CGT_GRUNDY_INF, "cycle of 10^6 nodes draws");
@@ -155,7 +161,7 @@ static void differential(void) {
       }
     }
     cgt_digraph g;
-    cgt_digraph_build(&g, (uint32_t)n, src, dst, m);
+    build_sd(&g, (uint32_t)n, src, dst, m);
     char oc[64], boc[64], mis[64], bmis[64];
     uint32_t rem[64], val[64], kset[8];
     int brem[64], bremm[64], fin[64];
@@ -194,7 +200,7 @@ static void interrupt(void) {
   uint32_t *src = malloc(n * sizeof *src), *dst = malloc(n * sizeof *dst);
   for (uint32_t i = 0; i < n; i++) { src[i] = i; dst[i] = (i + 1) % n; }
   cgt_digraph g;
-  cgt_digraph_build(&g, n, src, dst, n);
+  build_sd(&g, n, src, dst, n);
   int calls = 0;
   cgt_stop st = {stop_after_first, &calls};
   uint32_t *val = malloc(n * sizeof *val);
@@ -204,7 +210,7 @@ static void interrupt(void) {
   src[0] = 0; dst[0] = 0;
   cgt_digraph_free(&g);
   for (uint32_t i = 0; i < n; i++) { src[i] = i + 1 < n ? i + 1 : 0; dst[i] = i; }
-  cgt_digraph_build(&g, n, src, dst, n - 1);
+  build_sd(&g, n, src, dst, n - 1);
   is_int(cgt_retro_solve(&g, 0, oc, NULL, &st), CGT_INTERRUPTED, "retrograde honours the stop hook");
   cgt_digraph_free(&g);
   free(src); free(dst); free(val); free(oc);
