@@ -97,6 +97,8 @@ cgt_conn *cgt_conn_new(sqlite3 *db);
 void cgt_conn_ref(cgt_conn *conn);
 void cgt_conn_unref(void *conn);
 sqlite3 *cgt_conn_db(cgt_conn *conn);
+/* Where graph_read.c keeps the buffer of the read under way (or NULL). */
+void **cgt_conn_collector(cgt_conn *conn);
 
 /* The graph of id gid for a function call: from the statement's own cache,
 ** else the connection's cache while it cannot be stale, else read from the
@@ -112,7 +114,7 @@ void cgt_graph_unref(cgt_graph *graph);
 
 /* Reads graph gid from main.cgt_edge (rows with side NULL) and
 ** main.cgt_node into game.  Returns an SQLite code, with *err set. */
-int cgt_graph_read(sqlite3 *db, sqlite3_value *gid, cgt_game *game, char **err);
+int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err);
 
 /* Parses tokens, a JSON array of node ids, into node indexes of graph
 ** (*idx, sqlite3_malloc'd; UINT32_MAX for a node graph does not know).

@@ -30,6 +30,7 @@ struct cgt_conn {
   int refs;
   uint64_t tick;
   cgt_graph *slot[CONN_SLOTS];
+  void *collector;   /* the buffer of the graph being read, see graph_read.c */
 };
 
 typedef struct stmt_cache {
@@ -55,6 +56,8 @@ void cgt_conn_unref(void *p) {
 }
 
 sqlite3 *cgt_conn_db(cgt_conn *conn) { return conn->db; }
+
+void **cgt_conn_collector(cgt_conn *conn) { return &conn->collector; }
 
 void cgt_graph_unref(cgt_graph *graph) {
   if (!graph || --graph->refs > 0) return;
@@ -154,7 +157,7 @@ static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *i
   g->changes = changes;
   g->files = files;
   g->last_use = ++conn->tick;
-  *rc = cgt_graph_read(conn->db, gid, &g->game, err);
+  *rc = cgt_graph_read(conn, gid, &g->game, err);
   if (*rc != SQLITE_OK) {
     cgt_graph_unref(g);
     return NULL;

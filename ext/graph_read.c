@@ -5,8 +5,8 @@
 **
 ** Speed: the rows are not stepped through one by one.  A single statement
 ** scans them and hands each row to the internal function cgt_collect(),
-** whose first argument is a buffer passed with sqlite3_bind_pointer();
-** called in any other way it does nothing.  While every id is an integer the
+** which appends to the buffer that the connection points at while the read
+** is under way; at any other time it does nothing.  While every id is an integer the
 ** buffer keeps the raw ids; at the end they are interned through a direct
 ** table when they span a compact range, else through the hash map.  A
 ** non-integer id switches the buffer to interning as it goes.
@@ -16,8 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-#define POINTER_TYPE "cgt_collector"
 
 typedef struct collector {
   cgt_keymap *km;
@@ -45,15 +43,18 @@ static int grow(collector *c) {
   return SQLITE_OK;
 }
 
-/* Interns the raw ids kept so far, through a direct table when their range
-** is compact, and switches to interned mode. */
-static int intern_raw(collector *c, int dense_ok) {
+/* Interns the raw ids kept so far and switches to interned mode.  At the
+** end of a read (final) ids spanning a compact range get a direct table and
+** ascending indexes; else each id goes through the hash map. */
+static int intern_raw(collector *c, int final) {
   uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;
-  cgt_rc rc = CGT_OK;
-  if (dense_ok && c->n > 0 && span < 8 * (uint64_t)c->n + 65536) rc = cgt_keymap_dense(c->km, c->lo, c->hi);
   uint32_t *idx = malloc((c->cap ? c->cap : 1) * sizeof *idx);
-  if (!idx) rc = CGT_NOMEM;
-  for (size_t i = 0; rc == CGT_OK && i < c->n; i++) rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
+  cgt_rc rc = idx ? CGT_OK : CGT_NOMEM;
+  if (rc == CGT_OK && final && c->n > 0 && span < 8 * (uint64_t)c->n + 65536) {
+    rc = cgt_keymap_dense(c->km, c->raw, c->n, c->lo, c->hi, idx);
+  } else {
+    for (size_t i = 0; rc == CGT_OK && i < c->n; i++) rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
+  }
   if (rc) {
     free(idx);
     return cgt_sqlite_rc(rc);
@@ -86,20 +87,25 @@ static int collect_one(collector *c, sqlite3_value *v) {
   return SQLITE_OK;
 }
 
-/* cgt_collect(buffer, src, dst, side) for a move; cgt_collect(buffer, node)
-** for a node.  Returns NULL, so that a WHERE clause keeps no row. */
+/* cgt_collect(a, b) appends the ids a and b (a move) and cgt_collect(a)
+** the id a (a node) to the read under way.  Returns NULL, so that a WHERE
+** clause keeps no row. */
 static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  if (argc != 2 && argc != 4) return;
-  /* The buffer is a bound parameter: keep it as auxdata, so that the type
-  ** check of sqlite3_value_pointer() runs once, not once a row. */
-  collector *c = sqlite3_get_auxdata(ctx, 0);
-  if (!c) {
-    c = sqlite3_value_pointer(argv[0], POINTER_TYPE);
-    if (!c) return;
-    sqlite3_set_auxdata(ctx, 0, c, NULL);
+  collector *c = *cgt_conn_collector(sqlite3_user_data(ctx));
+  if (!c || argc < 1 || argc > 2) return;
+  if (argc == 2 && c->raw_mode && c->n + 2 <= c->cap && c->n > 0 && sqlite3_value_type(argv[0]) == SQLITE_INTEGER &&
+      sqlite3_value_type(argv[1]) == SQLITE_INTEGER) {
+    /* The common case, kept short: a move between two integer ids. */
+    int64_t a = sqlite3_value_int64(argv[0]), b = sqlite3_value_int64(argv[1]);
+    int64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    if (lo < c->lo) c->lo = lo;
+    if (hi > c->hi) c->hi = hi;
+    c->raw[c->n] = a;
+    c->raw[c->n + 1] = b;
+    c->n += 2;
+    return;
   }
-  if (argc == 4 && sqlite3_value_type(argv[3]) != SQLITE_NULL) return;   /* a partizan move */
-  if (collect_one(c, argv[1]) == SQLITE_OK && argc == 4) collect_one(c, argv[2]);
+  if (collect_one(c, argv[0]) == SQLITE_OK && argc == 2) collect_one(c, argv[1]);
   if (c->rc != SQLITE_OK) sqlite3_result_error_code(ctx, c->rc);
 }
 
@@ -107,15 +113,17 @@ const cgt_function cgt_internal_functions[] = {
     {"cgt_collect", -1, SQLITE_UTF8 | SQLITE_DIRECTONLY, collect_func, NULL, NULL, NULL, NULL},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
 
-/* Runs sql (?1 the buffer, ?2 the graph id) over the rows. */
-static int scan(sqlite3 *db, const char *sql, const char *table, sqlite3_value *gid, collector *c, char **err) {
+/* Runs sql (?1 the graph id) over the rows, with c collecting. */
+static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_value *gid, collector *c, char **err) {
+  sqlite3 *db = cgt_conn_db(conn);
   sqlite3_stmt *st = NULL;
   int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
   if (rc == SQLITE_OK) {
-    sqlite3_bind_pointer(st, 1, c, POINTER_TYPE, NULL);
-    sqlite3_bind_value(st, 2, gid);
+    sqlite3_bind_value(st, 1, gid);
+    *cgt_conn_collector(conn) = c;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     }
+    *cgt_conn_collector(conn) = NULL;
   }
   if (c->null_id) {
     *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, sqlite3_value_text(gid));
@@ -143,21 +151,23 @@ static int has_node_table(sqlite3 *db) {
   return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-int cgt_graph_read(sqlite3 *db, sqlite3_value *gid, cgt_game *game, char **err) {
+int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err) {
+  sqlite3 *db = cgt_conn_db(conn);
   collector c;
   memset(&c, 0, sizeof c);
   c.km = &game->nodes;
   c.raw_mode = 1;
   cgt_keymap_init(&game->nodes);
-  int rc = scan(db, "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?2 AND cgt_collect(?1, src, dst, side)",
+  /* CASE makes sure that only rows with side NULL reach cgt_collect. */
+  int rc = scan(conn, "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?1 AND CASE WHEN side IS NULL THEN cgt_collect(src, dst) END",
                 "cgt_edge", gid, &c, err);
   size_t edge_ids = c.n;
   if (rc == SQLITE_OK) {
     int exists = has_node_table(db);
     if (exists < 0) rc = sqlite3_errcode(db);
     if (exists > 0)
-      rc = scan(db, "SELECT 1 FROM main.cgt_node WHERE graph_id = ?2 AND cgt_collect(?1, node)", "cgt_node", gid,
-                &c, err);
+      rc = scan(conn, "SELECT 1 FROM main.cgt_node WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", gid, &c,
+                err);
   }
   if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1);
   if (rc == SQLITE_OK) {

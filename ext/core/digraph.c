@@ -16,6 +16,33 @@ size_t cgt_digraph_bytes(const cgt_digraph *g) {
   return sizeof(uint32_t) * (2 * ((size_t)g->n + 1) + 2 * (size_t)g->m);
 }
 
+/* 1 when every list tmp[off[u]..off[u+1]) is strictly increasing, so has no
+** duplicates (moves read in index order are). */
+static int increasing_lists(const uint32_t *off, const uint32_t *tmp, uint32_t n) {
+  for (uint32_t u = 0; u < n; u++)
+    for (uint32_t k = off[u] + 1; k < off[u + 1]; k++)
+      if (tmp[k] <= tmp[k - 1]) return 0;
+  return 1;
+}
+
+/* Drops repeated targets from each list in place, keeping first occurrences
+** in input order; updates off and returns the number of moves kept. */
+static uint32_t drop_duplicates(uint32_t *off, uint32_t *tmp, uint32_t *seen, uint32_t n) {
+  memset(seen, 0xff, (size_t)n * sizeof *seen);
+  uint32_t m = 0;
+  for (uint32_t u = 0; u < n; u++) {
+    uint32_t lo = off[u], hi = off[u + 1];
+    off[u] = m;
+    for (uint32_t k = lo; k < hi; k++) {
+      if (seen[tmp[k]] == u) continue;
+      seen[tmp[k]] = u;
+      tmp[m++] = tmp[k];
+    }
+  }
+  off[n] = m;
+  return m;
+}
+
 cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw) {
   memset(g, 0, sizeof *g);
   if (n == UINT32_MAX || m_raw >= UINT32_MAX) return CGT_TOOBIG;
@@ -32,19 +59,7 @@ cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_
   memcpy(fill, off, ((size_t)n + 1) * sizeof *fill);
   for (size_t i = 0; i < m_raw; i++) tmp[fill[pair[2 * i]]++] = pair[2 * i + 1];
 
-  /* Drop duplicates in place, keeping first occurrences in input order. */
-  memset(seen, 0xff, (size_t)n * sizeof *seen);
-  uint32_t m = 0;
-  for (uint32_t u = 0; u < n; u++) {
-    uint32_t lo = off[u], hi = off[u + 1];
-    off[u] = m;
-    for (uint32_t k = lo; k < hi; k++) {
-      if (seen[tmp[k]] == u) continue;
-      seen[tmp[k]] = u;
-      tmp[m++] = tmp[k];
-    }
-  }
-  off[n] = m;
+  uint32_t m = increasing_lists(off, tmp, n) ? off[n] : drop_duplicates(off, tmp, seen, n);
   g->n = n;
   g->m = m;
   g->out_off = off;

@@ -60,13 +60,29 @@ static uint32_t *dense_cell(const cgt_keymap *km, int64_t id) {
   return off < km->dense_len ? &km->dense[off] : NULL;
 }
 
-cgt_rc cgt_keymap_dense(cgt_keymap *km, int64_t lo, int64_t hi) {
+cgt_rc cgt_keymap_dense(cgt_keymap *km, const int64_t *ids, size_t n, int64_t lo, int64_t hi, uint32_t *out) {
   uint64_t len = (uint64_t)hi - (uint64_t)lo + 1;
   if (hi < lo || len == 0 || len > SIZE_MAX / sizeof *km->dense) return CGT_TOOBIG;
-  km->dense = calloc((size_t)len, sizeof *km->dense);
-  if (!km->dense) return CGT_NOMEM;
+  uint32_t *dense = calloc((size_t)len, sizeof *dense);
+  if (!dense) return CGT_NOMEM;
+  for (size_t i = 0; i < n; i++) dense[(uint64_t)ids[i] - (uint64_t)lo] = 1;
+  uint32_t count = 0;
+  for (uint64_t off = 0; off < len; off++) count += dense[off];
+  km->entries = malloc((count ? count : 1) * sizeof *km->entries);
+  if (!km->entries) {
+    free(dense);
+    return CGT_NOMEM;
+  }
+  for (uint64_t off = 0; off < len; off++) {
+    if (!dense[off]) continue;
+    km->entries[km->count] = (struct cgt_keyent){(int64_t)((uint64_t)lo + off), 0, CGT_KEY_INT};
+    dense[off] = ++km->count;
+  }
+  km->cap = count;
+  km->dense = dense;
   km->dense_lo = lo;
   km->dense_len = len;
+  for (size_t i = 0; i < n; i++) out[i] = dense[(uint64_t)ids[i] - (uint64_t)lo] - 1;
   return CGT_OK;
 }
 

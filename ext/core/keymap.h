@@ -43,8 +43,10 @@ void cgt_keymap_free(cgt_keymap *km);
 /* Index of key k, adding it when new. */
 cgt_rc cgt_keymap_intern(cgt_keymap *km, const cgt_key *k, uint32_t *idx);
 
-/* Gives the empty map km a direct table for the integer ids lo..hi. */
-cgt_rc cgt_keymap_dense(cgt_keymap *km, int64_t lo, int64_t hi);
+/* Builds the empty map km from n integer ids, all in lo..hi (repeats
+** allowed), with a direct table: the distinct ids get indexes in ascending
+** order, and out[i] is the index of ids[i]. */
+cgt_rc cgt_keymap_dense(cgt_keymap *km, const int64_t *ids, size_t n, int64_t lo, int64_t hi, uint32_t *out);
 
 /* cgt_keymap_intern for an integer id. */
 cgt_rc cgt_keymap_intern_int(cgt_keymap *km, int64_t id, uint32_t *idx);
