@@ -35,6 +35,30 @@ is_error "a token that is not a node id" "cgt: winning_moves: token 1 is not a n
 is_error "missing table-function argument" "cgt: cgt_options: argument 2 is missing" "SELECT * FROM cgt_options(1)"
 is_error "missing cgt_solve argument" "cgt: cgt_solve: argument 1 is missing" "SELECT * FROM cgt_solve"
 
+# Nim_k and random sums.
+sql "$DB" "INSERT INTO cgt_edge(graph_id, src, dst) VALUES (3, 2, 3), (3, 3, 1), (3, 2, 2)" >/dev/null
+is_error "nimk_win: k = 0" "cgt: nimk_win: k must be at least 1" "SELECT nimk_win(0, 1, 2)"
+is_error "nimk_win: a loopy value" "cgt: nimk_win: argument 2 is not a non-negative integer: inf{1}" \
+  "SELECT nimk_win(1, grundy(3, 2))"
+is_error "nimk_win aggregate: k changes" "cgt: nimk_win: k changes from 1 to 2 between rows" \
+  "SELECT nimk_win(value, 1) FROM json_each('[1, 2]')"
+is_error "Moore's theorem needs finite values" \
+  "cgt: nimk_winning_move_count: Moore's theorem needs finite values, but node 2 can reach a cycle" \
+  "SELECT nimk_winning_move_count(3, 1, '[3, 2]')"
+is_error "nimk_winning_move_count: malformed tokens" "cgt: nimk_winning_move_count: tokens is not a JSON array" \
+  "SELECT nimk_winning_move_count(3, 1, '[3')"
+is_error "random sums: a modulus that is not prime" "cgt: random_sum_win_probability: modulus 1000 is not a prime" \
+  "SELECT random_sum_win_probability(3, 1, 1000)"
+is_error "random sums: stop_weight 0" "cgt: random_sum_win_probability: stop_weight must be a positive number, not 0" \
+  "SELECT random_sum_win_probability(3, 0)"
+is_error "random sums: stop_weight 0 with a modulus" "cgt: random_sum_win_probability: stop_weight must be positive" \
+  "SELECT random_sum_win_probability(3, 0, 7)"
+is_error "random sums: no inverse modulo the prime" \
+  "cgt: random_sum_win_probability: the probability's denominator is 0 modulo the given prime" \
+  "SELECT random_sum_win_probability(3, 4, 7)"
+is "NULL arguments and unknown graphs give NULL (the aggregate skips a NULL k)" "NULL|0|NULL|NULL|NULL|NULL" \
+  "SELECT nimk_win(NULL, 1, 2), nimk_win(NULL, 1), nimk_winning_move_count(3, NULL, '[1]'), nimk_winning_move_count(3, 1, '[99]'), random_sum_win_probability(3, NULL), random_sum_win_probability(42)"
+
 # Functions that read tables cannot hide in views, triggers or schema.
 is_error "DIRECTONLY: not from a view" "unsafe use of outcome()" \
   "CREATE VIEW v AS SELECT outcome(1, 1) AS o" "SELECT * FROM v"
@@ -46,7 +70,7 @@ is "pure functions work in views" "6" "CREATE VIEW p AS SELECT nim_sum(3, 5) AS 
 is "no function writes to the database" "N|1|1|P
 2
 N|1
-0|1|2" \
+0|4|2" \
   "SELECT outcome(1, 1), grundy(1, 1), remoteness(1, 1), misere_outcome(1, 1)" \
   "SELECT count(*) FROM cgt_solve(1), cgt_options(1, 1), winning_moves(1, '[1]')" \
   "SELECT game_sum(1, 1), game_sum_value(1, 1)" \
