@@ -15,12 +15,30 @@ Sums: tokens|outcome|value
 [1,3,1,3,1,1]|P|0
 Winning moves of [2,3]: token|src|dst|result
 0|2|3|win"
-is "examples/cf1442f.sql" "$want_cf" ".read examples/cf1442f.sql"
+got=$(sql :memory: ".read examples/cf1442f.sql")
+[ "$got" = "$want_cf" ]
+tap_result $((1 - $?)) "examples/cf1442f.sql" "got:
+$got"
 
 got=$(sql :memory: ".headers on" ".mode column" ".read examples/demo.sql")
 case "$got" in
   *"whirl  ridge  win"*"0      away  cliff  draw"*) tap_result 1 "examples/demo.sql shows a winning move and draws" ;;
   *) tap_result 0 "examples/demo.sql shows a winning move and draws" "$got" ;;
+esac
+
+want_rp="sample|exact mod 998244353|expected|as a REAL
+1|0|0|0.0
+2|332748118|332748118|0.333333333333
+3|931694730|931694730|0.533333333333"
+got=$(sql :memory: ".read examples/random_positions.sql")
+[ "$got" = "$want_rp" ]
+tap_result $((1 - $?)) "examples/random_positions.sql: the three samples" "got:
+$got"
+
+got=$(sql :memory: ".read examples/nimk.sql")
+case "$got" in
+  *"0 0 1 1 0 2 1 3 2 2 0 3 1 0 0 1 1 2 2 3 3"*"1|1"*"k|winning moves"*"1|4"*) tap_result 1 "examples/nimk.sql" ;;
+  *) tap_result 0 "examples/nimk.sql" "$got" ;;
 esac
 
 PY=${PYTHON:-/usr/bin/python3}
@@ -32,6 +50,16 @@ fi
 case "$got" in
   *"loses: [0, 2, 7, 9, 14, 16, 21, 23, 28, 30]"*"heap #2 from 20 to 16 (win)"*) tap_result 1 "examples/python_demo.py" ;;
   *) tap_result 0 "examples/python_demo.py" "$got" ;;
+esac
+
+if [ -n "${CGT_PRELOAD:-}" ]; then
+  got=$(LD_PRELOAD="$CGT_PRELOAD" ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" "$PY" examples/grundy_stats.py 3000 "$CGT_EXT" 2>&1)
+else
+  got=$("$PY" examples/grundy_stats.py 3000 "$CGT_EXT" 2>&1)
+fi
+case "$got" in
+  *"3000 nodes"*"outcomes: N "*"Grundy value  nodes"*) tap_result 1 "examples/grundy_stats.py" ;;
+  *) tap_result 0 "examples/grundy_stats.py" "$got" ;;
 esac
 
 done_testing
