@@ -136,8 +136,20 @@ char *cgt_node_text(const cgt_graph *graph, uint32_t u);
 /* Index of node v in graph, or UINT32_MAX when unknown or NULL. */
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v);
 
-/* Stop hook that honours sqlite3_interrupt() where SQLite can tell. */
-cgt_stop cgt_stop_for(sqlite3 *db);
+/* A stop hook that honours sqlite3_interrupt() during long computations:
+** it asks sqlite3_is_interrupted() where SQLite has it (3.41 and later) and
+** else steps a trivial statement, which fails with SQLITE_INTERRUPT once the
+** connection is interrupted.  That statement is prepared only when a
+** computation runs long enough to check; cgt_interrupt_end finalizes it.
+**   cgt_interrupt it;  cgt_interrupt_begin(&it, db);
+**   rc = long_computation(..., &it.stop);  cgt_interrupt_end(&it); */
+typedef struct cgt_interrupt {
+  cgt_stop stop;
+  sqlite3 *db;
+  sqlite3_stmt *probe;
+} cgt_interrupt;
+void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db);
+void cgt_interrupt_end(cgt_interrupt *it);
 
 /* Maps a core result code to an SQLite code. */
 int cgt_sqlite_rc(cgt_rc rc);

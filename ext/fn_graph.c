@@ -23,8 +23,10 @@ static cgt_graph *graph_node(sqlite3_context *ctx, sqlite3_value **argv, const c
   if (!graph) return NULL;
   *u = cgt_node_index(graph, argv[1]);
   if (*u == UINT32_MAX) return NULL;
-  cgt_stop st = cgt_stop_for(sqlite3_context_db_handle(ctx));
-  cgt_rc rc = need(&graph->game, &st);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_rc rc = need(&graph->game, &it.stop);
+  cgt_interrupt_end(&it);
   if (rc) {
     cgt_error_rc(ctx, rc, fname);
     return NULL;

@@ -82,8 +82,10 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
   if (!graph) return;
   cgt_game *game = &graph->game;
-  cgt_stop st = cgt_stop_for(sqlite3_context_db_handle(ctx));
-  cgt_rc crc = cgt_game_need_grundy(game, &st);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_rc crc = cgt_game_need_grundy(game, &it.stop);
+  cgt_interrupt_end(&it);
   if (crc) { cgt_error_rc(ctx, crc, fname); return; }
 
   uint32_t *tok = NULL, *val = NULL, *off = NULL;
@@ -122,7 +124,9 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   cgt_nimk_tokens tokens = {(size_t)n, val, off, opt};
   uint64_t count = 0;
-  crc = cgt_nimk_count(k, &tokens, &count, &st);
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  crc = cgt_nimk_count(k, &tokens, &count, &it.stop);
+  cgt_interrupt_end(&it);
   sqlite3_free(opt);
   if (crc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "the count exceeds 2^63-1");
   else if (crc) cgt_error_rc(ctx, crc, fname);

@@ -58,20 +58,22 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
   if (!graph) return;
   if (graph->game.moves.n == 0) return;   /* an unknown graph: NULL */
-  cgt_stop st = cgt_stop_for(sqlite3_context_db_handle(ctx));
-  cgt_rc rc = cgt_game_need_grundy(&graph->game, &st);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_rc rc = cgt_game_need_grundy(&graph->game, &it.stop);
   cgt_randsum in;
   uint32_t *k_off = NULL, *kset = NULL;
   if (rc == CGT_OK && !build_input(&graph->game, &in, &k_off, &kset)) rc = CGT_NOMEM;
   if (rc == CGT_OK && mod) {
     uint64_t win;
-    rc = cgt_randsum_mod(&in, iweight, mod, &win, &st);
+    rc = cgt_randsum_mod(&in, iweight, mod, &win, &it.stop);
     if (rc == CGT_OK) sqlite3_result_int64(ctx, (sqlite3_int64)win);
   } else if (rc == CGT_OK) {
     double win;
-    rc = cgt_randsum_real(&in, weight, &win, &st);
+    rc = cgt_randsum_real(&in, weight, &win, &it.stop);
     if (rc == CGT_OK) sqlite3_result_double(ctx, win);
   }
+  cgt_interrupt_end(&it);
   if (rc) cgt_error_rc(ctx, rc, fname);
   sqlite3_free(k_off);
   sqlite3_free(kset);

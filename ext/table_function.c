@@ -190,8 +190,10 @@ int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid) {
 }
 
 int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, const cgt_stop *)) {
-  cgt_stop st = cgt_stop_for(cgt_conn_db(cur->conn));
-  cgt_rc rc = need(&cur->graph->game, &st);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_rc rc = need(&cur->graph->game, &it.stop);
+  cgt_interrupt_end(&it);
   if (rc && rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, cgt_rc_text(rc));
   return cgt_sqlite_rc(rc);
 }

@@ -86,16 +86,30 @@ uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v) {
   return cgt_keymap_find(&graph->game.nodes, &k);
 }
 
+static int interrupted(void *arg) {
+  cgt_interrupt *it = arg;
 #if SQLITE_VERSION_NUMBER >= 3041000
-static int interrupted(void *db) { return sqlite3_is_interrupted((sqlite3 *)db); }
+  if (sqlite3_libversion_number() >= 3041000) return sqlite3_is_interrupted(it->db);
 #endif
+  if (!it->probe) {   /* preparing fails too once the connection is interrupted */
+    int rc = sqlite3_prepare_v2(it->db, "SELECT 1", -1, &it->probe, NULL);
+    if (rc != SQLITE_OK) return rc == SQLITE_INTERRUPT;
+  }
+  int rc = sqlite3_step(it->probe);
+  sqlite3_reset(it->probe);
+  return rc == SQLITE_INTERRUPT;
+}
 
-cgt_stop cgt_stop_for(sqlite3 *db) {
-  cgt_stop st = {NULL, db};
-#if SQLITE_VERSION_NUMBER >= 3041000
-  if (sqlite3_libversion_number() >= 3041000) st.should_stop = interrupted;
-#endif
-  return st;
+void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db) {
+  it->stop.should_stop = interrupted;
+  it->stop.arg = it;
+  it->db = db;
+  it->probe = NULL;
+}
+
+void cgt_interrupt_end(cgt_interrupt *it) {
+  sqlite3_finalize(it->probe);
+  it->probe = NULL;
 }
 
 int cgt_sqlite_rc(cgt_rc rc) {

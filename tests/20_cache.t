@@ -107,5 +107,28 @@ t.raises(lambda: a.execute("SELECT outcome('big', 1)").fetchone(), "interrupted"
 a.set_progress_handler(None, 0)
 t.is_(a.execute("SELECT count(*), count(DISTINCT outcome) FROM cgt_solve('big')").fetchone(), (n, 1),
       "after the interrupt the graph is read whole")
+
+# Interrupts during the solving itself (the graph is read and cached first):
+# interrupt_now() interrupts the connection and returns the node for the
+# call it is an argument of, so the interrupt lands while cgt computes.
+# (Long enough for several stop checks, one per 65536 steps, also when sanitized.)
+m = 300000
+a.execute("BEGIN")
+a.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('ring', ?, ?)", ((i, (i + 1) % m) for i in range(m)))
+a.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('line', ?, ?)", ((i + 1, i) for i in range(m)))
+a.execute("COMMIT")
+a.create_function("interrupt_now", 1, lambda node: a.interrupt() or node)
+cases = (("grundy", "SELECT grundy('ring', interrupt_now(1))", "SELECT grundy('ring', 1)"),
+         ("outcome", "SELECT outcome('line', interrupt_now(1))", "SELECT outcome('line', 1)"),
+         ("misere_outcome", "SELECT misere_outcome('line', interrupt_now(1))", "SELECT misere_outcome('line', 1)"),
+         ("cgt_solve", "SELECT count(grundy) FROM cgt_solve(interrupt_now('line'))",
+          "SELECT count(grundy) FROM cgt_solve('line')"))
+for name, interrupted, again in cases:
+    for graph in ("ring", "line"):   # read, no analysis
+        a.execute("SELECT count(*) FROM cgt_solve('%s')" % graph).fetchone()
+    t.raises(lambda: a.execute(interrupted).fetchone(), "cgt: %s: interrupted" % name,
+             "%s stops with SQLITE_INTERRUPT while solving" % name, code=9)
+    got = a.execute(again).fetchone()[0]
+    t.ok(got is not None, "%s works again after the interrupt (%r)" % (name, got))
 a.close()
 t.done()
