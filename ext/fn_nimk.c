@@ -72,6 +72,40 @@ static void nimk_win_final(sqlite3_context *ctx) {
 
 /* ---- counting winning moves on a stored graph ---- */
 
+/*
+** With k >= 2 Grundy values decide Nim_k only for components that act as
+** nim heaps: where every move lowers the value.  A move that raises a value
+** could be combined, in one turn, with a move that lowers another, and then
+** the digit counts of Moore's theorem no longer tell P-positions apart.
+** Returns 1 when every token is heap-like; else sets an error naming a move.
+*/
+static int all_heaplike(sqlite3_context *ctx, cgt_graph *graph, uint64_t k, const uint32_t *tok, int n) {
+  const char *fname = "nimk_winning_move_count";
+  cgt_game *game = &graph->game;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_rc rc = cgt_game_need_heaplike(game, &it.stop);
+  cgt_interrupt_end(&it);
+  if (rc) {
+    cgt_error_rc(ctx, rc, fname);
+    return 0;
+  }
+  for (int i = 0; i < n; i++) {
+    uint32_t u, v;
+    if (game->heaplike[tok[i]] || !cgt_game_unlowering_move(game, tok[i], &u, &v)) continue;
+    char *from = cgt_node_text(graph, u), *to = cgt_node_text(graph, v), *start = cgt_node_text(graph, tok[i]);
+    cgt_error(ctx, SQLITE_ERROR, fname,
+              "Moore's theorem with k = %llu needs every move to lower the Grundy value, "
+              "but the move %s -> %s (from %u to %u) can be reached from node %s",
+              (unsigned long long)k, from, to, game->grundy[u], game->grundy[v], start);
+    sqlite3_free(from);
+    sqlite3_free(to);
+    sqlite3_free(start);
+    return 0;
+  }
+  return 1;
+}
+
 static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   const char *fname = "nimk_winning_move_count";
@@ -108,6 +142,7 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
       goto done;
     }
   }
+  if (k >= 2 && !all_heaplike(ctx, graph, k, tok, n)) goto done;
   val = sqlite3_malloc64((uint64_t)(n ? n : 1) * sizeof *val);
   off = sqlite3_malloc64((uint64_t)(n + 1) * sizeof *off);
   if (!val || !off) { sqlite3_result_error_nomem(ctx); goto done; }

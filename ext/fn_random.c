@@ -74,7 +74,12 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
     if (rc == CGT_OK) sqlite3_result_double(ctx, win);
   }
   cgt_interrupt_end(&it);
-  if (rc) cgt_error_rc(ctx, rc, fname);
+  if (rc == CGT_NOINVERSE)
+    cgt_error(ctx, SQLITE_ERROR, fname,
+              "a denominator of the computation is 0 modulo %llu (the exact probability may still have "
+              "a residue: use a larger prime)", (unsigned long long)mod);
+  else if (rc)
+    cgt_error_rc(ctx, rc, fname);
   sqlite3_free(k_off);
   sqlite3_free(kset);
 }

@@ -45,6 +45,11 @@ is_error "nimk_win aggregate: k changes" "cgt: nimk_win: k changes from 1 to 2 b
 is_error "Moore's theorem needs finite values" \
   "cgt: nimk_winning_move_count: Moore's theorem needs finite values, but node 2 can reach a cycle" \
   "SELECT nimk_winning_move_count(3, 1, '[3, 2]')"
+is_error "Moore's theorem with k >= 2 needs moves that lower the values" \
+  "cgt: nimk_winning_move_count: Moore's theorem with k = 2 needs every move to lower the Grundy value, but the move 3 -> 4 (from 1 to 2) can be reached from node 3" \
+  "INSERT INTO cgt_edge(graph_id, src, dst) VALUES (4, 3, 4), (4, 4, 2), (4, 4, 1), (4, 2, 1), (4, 3, 1)" \
+  "SELECT nimk_winning_move_count(4, 1, '[3, 3]'), nimk_winning_move_count(4, 2, '[2, 2]')" \
+  "SELECT nimk_winning_move_count(4, 2, '[3, 3]')"
 is_error "nimk_winning_move_count: malformed tokens" "cgt: nimk_winning_move_count: tokens is not a JSON array" \
   "SELECT nimk_winning_move_count(3, 1, '[3')"
 is_error "random sums: a modulus that is not prime" "cgt: random_sum_win_probability: modulus 1000 is not a prime" \
@@ -54,7 +59,7 @@ is_error "random sums: stop_weight 0" "cgt: random_sum_win_probability: stop_wei
 is_error "random sums: stop_weight 0 with a modulus" "cgt: random_sum_win_probability: stop_weight must be positive" \
   "SELECT random_sum_win_probability(3, 0, 7)"
 is_error "random sums: no inverse modulo the prime" \
-  "cgt: random_sum_win_probability: the probability's denominator is 0 modulo the given prime" \
+  "cgt: random_sum_win_probability: a denominator of the computation is 0 modulo 7 (the exact probability may still have a residue: use a larger prime)" \
   "SELECT random_sum_win_probability(3, 4, 7)"
 is "NULL arguments and unknown graphs give NULL (the aggregate skips a NULL k)" "NULL|0|NULL|NULL|NULL|NULL" \
   "SELECT nimk_win(NULL, 1, 2), nimk_win(NULL, 1), nimk_winning_move_count(3, NULL, '[1]'), nimk_winning_move_count(3, 1, '[99]'), random_sum_win_probability(3, NULL), random_sum_win_probability(42)"
@@ -70,7 +75,7 @@ is "pure functions work in views" "6" "CREATE VIEW p AS SELECT nim_sum(3, 5) AS 
 is "no function writes to the database" "N|1|1|P
 2
 N|1
-0|4|2" \
+0|9|2" \
   "SELECT outcome(1, 1), grundy(1, 1), remoteness(1, 1), misere_outcome(1, 1)" \
   "SELECT count(*) FROM cgt_solve(1), cgt_options(1, 1), winning_moves(1, '[1]')" \
   "SELECT game_sum(1, 1), game_sum_value(1, 1)" \

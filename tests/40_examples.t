@@ -35,11 +35,21 @@ got=$(sql :memory: ".read examples/random_positions.sql")
 tap_result $((1 - $?)) "examples/random_positions.sql: the three samples" "got:
 $got"
 
+want_nimk="Heaps 7, 12, 19, 25, 30: does the player to move win Nim_k?  k|win
+1|1
+2|0
+3|1
+4|1
+
+How many moves win?  k|winning moves
+1|3
+2|0
+3|3
+4|1"
 got=$(sql :memory: ".read examples/nimk.sql")
-case "$got" in
-  *"0 0 1 1 0 2 1 3 2 2 0 3 1 0 0 1 1 2 2 3 3"*"1|1"*"k|winning moves"*"1|4"*) tap_result 1 "examples/nimk.sql" ;;
-  *) tap_result 0 "examples/nimk.sql" "$got" ;;
-esac
+[ "$got" = "$want_nimk" ]
+tap_result $((1 - $?)) "examples/nimk.sql" "got:
+$got"
 
 PY=${PYTHON:-/usr/bin/python3}
 if [ -n "${CGT_PRELOAD:-}" ]; then

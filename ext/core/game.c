@@ -11,7 +11,8 @@ void cgt_game_clear(cgt_game *game) {
   free(game->misere);
   free(game->grundy);
   free(game->loopy);
-  game->loopy = NULL;
+  free(game->heaplike);
+  game->loopy = game->heaplike = NULL;
   game->outcome = game->misere = NULL;
   game->remote = game->grundy = NULL;
 }
@@ -60,8 +61,68 @@ cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st) {
   return CGT_OK;
 }
 
+/* 1 when the move u -> v lowers a finite Grundy value. */
+static int lowers(const uint32_t *val, uint32_t u, uint32_t v) {
+  return val[u] != CGT_GRUNDY_INF && val[v] < val[u];
+}
+
+/* A node is not heap-like when one of its moves does not lower its value,
+** or when it has a move to a node that is not heap-like: spread backwards. */
+cgt_rc cgt_game_need_heaplike(cgt_game *game, const cgt_stop *st) {
+  if (game->heaplike) return CGT_OK;
+  const cgt_digraph *g = &game->moves;
+  uint32_t n = g->n, head = 0, tail = 0, work = 0;
+  uint8_t *ok = malloc(nalloc(game));
+  uint32_t *queue = malloc(nalloc(game) * sizeof *queue);
+  if (!ok || !queue) {
+    free(ok);
+    free(queue);
+    return CGT_NOMEM;
+  }
+  for (uint32_t u = 0; u < n; u++) {
+    ok[u] = 1;
+    for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1] && ok[u]; k++) ok[u] = lowers(game->grundy, u, g->out[k]);
+    if (!ok[u]) queue[tail++] = u;
+  }
+  cgt_rc rc = CGT_OK;
+  while (head < tail && rc == CGT_OK) {
+    uint32_t w = queue[head++];
+    for (uint32_t k = g->in_off[w]; k < g->in_off[w + 1]; k++)
+      if (ok[g->in[k]]) {
+        ok[g->in[k]] = 0;
+        queue[tail++] = g->in[k];
+      }
+    if (cgt_stop_now(st, &work)) rc = CGT_INTERRUPTED;
+  }
+  free(queue);
+  if (rc) free(ok);
+  else game->heaplike = ok;
+  return rc;
+}
+
+int cgt_game_unlowering_move(const cgt_game *game, uint32_t start, uint32_t *u, uint32_t *v) {
+  /* Walk from start through nodes that are not heap-like: each has a move
+  ** that does not lower its value, or a move to another such node. */
+  const cgt_digraph *g = &game->moves;
+  uint32_t at = start;
+  for (uint32_t steps = 0; steps <= g->n && !game->heaplike[at]; steps++) {
+    uint32_t next = UINT32_MAX;
+    for (uint32_t k = g->out_off[at]; k < g->out_off[at + 1]; k++) {
+      if (!lowers(game->grundy, at, g->out[k])) {
+        *u = at;
+        *v = g->out[k];
+        return 1;
+      }
+      if (!game->heaplike[g->out[k]]) next = g->out[k];
+    }
+    if (next == UINT32_MAX) return 0;
+    at = next;
+  }
+  return 0;
+}
+
 size_t cgt_game_bytes(const cgt_game *game) {
   size_t n = game->moves.n;
   return sizeof *game + cgt_keymap_bytes(&game->nodes) + cgt_digraph_bytes(&game->moves) +
-         (game->outcome ? n * 5 : 0) + (game->misere ? n : 0) + (game->grundy ? n * 5 : 0);
+         (game->outcome ? n * 5 : 0) + (game->misere ? n : 0) + (game->grundy ? n * 5 : 0) + (game->heaplike ? n : 0);
 }

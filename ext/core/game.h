@@ -18,6 +18,9 @@ typedef struct cgt_game {
   char *misere;       /* misere play 'N'/'P'/'D', or NULL until computed */
   uint32_t *grundy;   /* generalised values, or NULL until computed */
   uint8_t *loopy;     /* with grundy: 1 for a node that can reach a cycle */
+  uint8_t *heaplike;  /* 1 when every move reachable from the node lowers a
+                      ** finite Grundy value (the node acts as a nim heap),
+                      ** or NULL until computed */
 } cgt_game;
 
 /* Frees everything game holds (not game itself). */
@@ -27,6 +30,11 @@ void cgt_game_clear(cgt_game *game);
 cgt_rc cgt_game_need_outcome(cgt_game *game, const cgt_stop *st);
 cgt_rc cgt_game_need_misere(cgt_game *game, const cgt_stop *st);
 cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st);
+cgt_rc cgt_game_need_heaplike(cgt_game *game, const cgt_stop *st);   /* after grundy */
+
+/* For a node that is not heap-like: a move u -> v reachable from start that
+** does not lower a finite Grundy value.  Returns 0 when there is none. */
+int cgt_game_unlowering_move(const cgt_game *game, uint32_t start, uint32_t *u, uint32_t *v);
 
 /* Bytes held by game, for cache accounting. */
 size_t cgt_game_bytes(const cgt_game *game);
