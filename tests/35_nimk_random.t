@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # Differential test of Moore's Nim_k (nimk_win, nimk_winning_move_count) and
 # of random sums (random_sum_win_probability) against brute forces written
-# here, independently of the extension:
+# here and in brute.py, independently of the extension:
 #
 #   nimk_win                 game-tree search on nim heaps: a move lowers
 #                            between 1 and k heaps; exhaustive over small
@@ -34,13 +34,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pytap import Tap, connect, SANITIZED  # noqa: E402
+from pytap import Tap, SANITIZED  # noqa: E402
+from brute import Db, Check, Graph, describe, canon, naive_outcome, naive_values, random_rows, sum_graph  # noqa: E402
 
 import functools  # noqa: E402
 import itertools  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
-import sqlite3  # noqa: E402
 import time  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
@@ -51,70 +51,8 @@ sys.stdout.flush()
 rng = random.Random(SEED)
 t = Tap()
 NOTES = []
-
-conn = connect()
-here = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(here, '..', 'sql', 'cgt_schema.sql')) as f:
-    conn.executescript(f.read())
-
-
-def q1(sql, args=()):
-    try:
-        return conn.execute(sql, args).fetchone()[0]
-    except sqlite3.Error as e:
-        return 'ERROR: %s' % e
-
-
-def qall(sql, args=()):
-    try:
-        return conn.execute(sql, args).fetchall()
-    except sqlite3.Error as e:
-        return 'ERROR: %s' % e
-
-
-class Check:
-    """Mismatch counter of one property, with the first mismatch kept."""
-
-    def __init__(self, name):
-        self.name, self.n, self.bad, self.first = name, 0, 0, None
-
-    def eq(self, what, expected, got, same=None):
-        self.n += 1
-        if same is None:   # 1 and 1.0, 0 and '0' differ: compare types too
-            same = expected == got and type(expected) is type(got)
-        if not same:
-            self.bad += 1
-            if self.first is None:
-                self.first = list(what) if isinstance(what, list) else [what]
-                self.first += ['expected: %r' % (expected,), 'got:      %r' % (got,)]
-        return same
-
-    def report(self, extra=''):
-        diag = ['%d of %d checks differ; first:' % (self.bad, self.n)] + self.first if self.bad else \
-            ['no checks ran'] if not self.n else []
-        t.ok(self.bad == 0 and self.n > 0, '%s (%d checks%s)' % (self.name, self.n, extra), '\n'.join(diag))
-
-
-def load(gid, edge_rows, node_rows):
-    conn.execute('BEGIN')
-    conn.executemany('INSERT INTO cgt_edge(graph_id, src, dst, side) VALUES (?, ?, ?, NULL)',
-                     [(gid, s, d) for s, d in edge_rows])
-    conn.executemany('INSERT INTO cgt_node(graph_id, node) VALUES (?, ?)', [(gid, u) for u in node_rows])
-    conn.execute('COMMIT')
-
-
-def clear():
-    conn.execute('DELETE FROM cgt_edge')
-    conn.execute('DELETE FROM cgt_node')
-
-
-def describe(gid, edge_rows, node_rows):
-    return 'graph %r: edges %s; cgt_node %r' % (gid, ' '.join('%r->%r' % e for e in edge_rows) or '(none)',
-                                                 list(node_rows))
-
-
-def nkey(x):
-    return (1, x) if isinstance(x, str) else (0, x)
+db = Db()
+conn, q1, qall, load, clear = db.conn, db.q1, db.qall, db.load, db.clear
 
 
 # ================================================================ nimk_win
@@ -157,8 +95,8 @@ for k in KS:
         sql = 'SELECT nimk_win(%s)' % ', '.join('?' * (len(args) + 1))
         scal.eq('nimk_win(%s)' % ', '.join(map(repr, [k] + args)).replace('None', 'NULL'), int(exp),
                 q1(sql, [k] + args))
-    scal.report('; %d N and %d P positions of up to %d heaps of at most %d' % (npos[True], npos[False], NMAX, HMAX))
-moore_self.report()
+    scal.report(t, '; %d N and %d P positions of up to %d heaps of at most %d' % (npos[True], npos[False], NMAX, HMAX))
+moore_self.report(t)
 
 # aggregate: one group per position (a position without heaps is one NULL row)
 conn.execute('CREATE TEMP TABLE agg(i INTEGER PRIMARY KEY, grp, k, g)')
@@ -186,7 +124,7 @@ for k in KS:
     agg.eq('k=%d, nimk_win over all %d rows' % (k, len(rows)), int(not moore_p(k, allv)),
            q1('SELECT nimk_win(k, g) FROM agg'))
 agg.eq('nimk_win(k, g) over no rows (the empty sum is lost)', 0, q1('SELECT nimk_win(k, g) FROM agg WHERE 0'))
-agg.report()
+agg.report(t)
 
 
 # ================================================================ nimk_winning_move_count
@@ -371,10 +309,10 @@ for g in graphs:
                  "an error naming node %s" % node_text(g.ids[u]), got, same=ok)
 for k in KS:
     q, p, pos, na = cnt_stats[k]
-    cnt[k].report('; %d P positions, %d with a winning move, %d where a move raises a value' % (p, pos, na))
-unknown.report()
-loopy.report()
-empty.report()
+    cnt[k].report(t, '; %d P positions, %d with a winning move, %d where a move raises a value' % (p, pos, na))
+unknown.report(t)
+loopy.report(t)
+empty.report(t)
 
 # every multiset of up to 6 tokens on the graph 3 -> 2 -> 1, whose move 3 -> 2
 # raises the Grundy value from 0 to 1 (a reversible move): for k >= 2 a token
@@ -396,46 +334,10 @@ for k in KS:
             got = q1('SELECT nimk_winning_move_count(?, ?, ?)', (path.gid, k, js))
             pc.eq([path.describe(), 'nimk_winning_move_count(%r, %d, %r)' % (path.gid, k, js)], exp, got,
                   same=same_result(exp, got))
-    pc.report()
+    pc.report(t)
 
 
 # ================================================================ random_sum_win_probability
-
-def naive_outcome(states, moves):
-    """Normal play; label until no change: N if an option is P, P if every
-    option is N; never labelled: D."""
-    lab = {}
-    changed = True
-    while changed:
-        changed = False
-        for s in states:
-            if s in lab:
-                continue
-            if any(lab.get(x) == 'P' for x in moves[s]):
-                lab[s] = 'N'
-            elif all(lab.get(x) == 'N' for x in moves[s]):
-                lab[s] = 'P'
-            else:
-                continue
-            changed = True
-    return {s: lab.get(s, 'D') for s in states}
-
-
-def naive_values(nodes, moves):
-    """Generalised Sprague-Grundy values from the explicit product with a nim
-    heap: an int g when u + *g is P, else frozenset K = {g : u + *g is N}
-    (an infinite value)."""
-    H = max((len(moves[u]) for u in nodes), default=0) + 1
-    pst = [(u, h) for u in nodes for h in range(H + 1)]
-    pmv = {(u, h): [(v, h) for v in moves[u]] + [(u, j) for j in range(h)] for (u, h) in pst}
-    out = naive_outcome(pst, pmv)
-    val = {}
-    for u in nodes:
-        ps = [h for h in range(H + 1) if out[(u, h)] == 'P']
-        assert len(ps) <= 1, 'brute force: two P heaps'
-        val[u] = ps[0] if ps else frozenset(h for h in range(H + 1) if out[(u, h)] == 'N')
-    return val
-
 
 def solve(A, b):
     """Gauss-Jordan elimination over Fractions."""
@@ -453,21 +355,15 @@ def solve(A, b):
     return [M[i][n] for i in range(n)]
 
 
-class RandGraph:
+class RandGraph(Graph):
     def __init__(self, gid, edge_rows, node_rows):
-        self.gid, self.edge_rows, self.node_rows = gid, edge_rows, node_rows
-        nodes = set(node_rows) | {x for e in edge_rows for x in e}
-        self.nodes = sorted(nodes, key=nkey)
-        self.moves = {u: sorted({d for s, d in edge_rows if s == u}, key=nkey) for u in self.nodes}
+        super().__init__(gid, edge_rows, node_rows)
         self.val = naive_values(self.nodes, self.moves)
         self.fin = [self.val[u] for u in self.nodes if isinstance(self.val[u], int)]
         self.infs = [self.val[u] for u in self.nodes if not isinstance(self.val[u], int)]
         self.X = 1
         while self.X <= max(self.fin, default=0):
             self.X <<= 1
-
-    def describe(self):
-        return describe(self.gid, self.edge_rows, self.node_rows)
 
     # the chain's state: (c, x, K): c infinite tokens (capped at 2), x the
     # nim-sum of the finite ones, K the infinite token's set when c == 1
@@ -535,19 +431,9 @@ class RandGraph:
     def explicit_win(self, t):
         """P(win | t tokens) from the explicit sum graphs: the player to move
         wins (outcome N) the sum of t tokens, over all V^t token tuples."""
-        states = list(itertools.combinations_with_replacement(range(len(self.nodes)), t))
-        idx = {u: i for i, u in enumerate(self.nodes)}
-        moves = {}
-        for st in states:
-            nxt = set()
-            for i, a in enumerate(st):
-                for v in self.moves[self.nodes[a]]:
-                    nxt.add(tuple(sorted(st[:i] + (idx[v],) + st[i + 1:])))
-            moves[st] = list(nxt)
-        out = naive_outcome(states, moves)
-        V = len(self.nodes)
-        wins = sum(1 for tup in itertools.product(range(V), repeat=t) if out[tuple(sorted(tup))] == 'N')
-        return Fraction(wins, V ** t)
+        out = naive_outcome(*sum_graph(self.nodes, self.moves, t))
+        wins = sum(1 for tup in itertools.product(self.nodes, repeat=t) if out[canon(tup)] == 'N')
+        return Fraction(wins, len(self.nodes) ** t)
 
 
 def random_rand_graph(gid):
@@ -567,13 +453,7 @@ def random_rand_graph(gid):
             else:
                 continue
             edges.append((u, v))
-    edges += [e for e in edges if rng.random() < 0.15]              # duplicate rows
-    rng.shuffle(edges)
-    named = {x for e in edges for x in e}
-    node_rows = [u for u in ids if u not in named or rng.random() < 0.25]
-    node_rows += [u for u in node_rows if rng.random() < 0.2]        # duplicate rows
-    rng.shuffle(node_rows)
-    return RandGraph(gid, edges, node_rows)
+    return RandGraph(gid, *random_rows(rng, ids, edges))
 
 
 def residue(fr, mod):
@@ -646,11 +526,11 @@ for g in rgraphs:
                 small_spurious.append('%s; modulus %d: %s' % (g.describe(), mod, got))
             continue
         small.eq([g.describe(), 'random_sum_win_probability(%r, 1, %d)  [exact %s]' % (g.gid, mod, ex1)], exp, got)
-chain_self.report()
-series_self.report()
-real.report()
-modc.report()
-small.report()
+chain_self.report(t)
+series_self.report(t)
+real.report(t)
+modc.report(t)
+small.report(t)
 t.ok(not small_spurious, "random_sum_win_probability(graph, 1, small prime): a zero denominator is an error that "
      'says to use a larger prime (%d such errors)' % rstats['small-prime errors'],
      '\n'.join(['%d errors without that advice; first:' % len(small_spurious)] + small_spurious[:3]))
