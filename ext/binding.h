@@ -82,6 +82,8 @@ extern const cgt_function cgt_nim_functions[];
 extern const cgt_function cgt_graph_functions[];
 extern const cgt_function cgt_nimk_functions[];
 extern const cgt_function cgt_random_functions[];
+extern const cgt_function cgt_heap_functions[];
+extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
 
 /* Registers tf on db (table_function.c). */
@@ -97,6 +99,15 @@ cgt_conn *cgt_conn_new(sqlite3 *db);
 void cgt_conn_ref(cgt_conn *conn);
 void cgt_conn_unref(void *conn);
 sqlite3 *cgt_conn_db(cgt_conn *conn);
+/* The largest heap whose Grundy value the heap functions compute. */
+#define CGT_HEAP_MAX 100000000u
+
+/* Grundy values G(0..n) of the heap game rule, from the connection's cache
+** of sequences or computed now (n <= CGT_HEAP_MAX).  NULL on error, with
+** *rc and a message in err (a bad rule names the rule and character). */
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                     size_t errlen);
+
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */
 void **cgt_conn_collector(cgt_conn *conn);
 

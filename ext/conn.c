@@ -17,7 +17,9 @@
 ** ROLLBACK (or ROLLBACK TO) can never leave a stale graph behind.
 */
 #include "binding.h"
+#include "core/heapseq.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define CONN_SLOTS 8
@@ -25,11 +27,22 @@
 #define STMT_AUX (-0x43475431)  /* 'CGT1': auxdata key of the statement cache */
 #define STMT_SLOTS 8
 
+#define SEQ_SLOTS 8
+
+/* A cached Grundy sequence of a heap rule. */
+typedef struct heap_seq {
+  char *rule;
+  uint32_t n;          /* values g[0..n] */
+  uint32_t *g;
+  uint64_t last_use;
+} heap_seq;
+
 struct cgt_conn {
   sqlite3 *db;
   int refs;
   uint64_t tick;
   cgt_graph *slot[CONN_SLOTS];
+  heap_seq seq[SEQ_SLOTS];
   void *collector;   /* the buffer of the graph being read, see graph_read.c */
 };
 
@@ -52,6 +65,10 @@ void cgt_conn_unref(void *p) {
   cgt_conn *conn = p;
   if (--conn->refs > 0) return;
   for (int i = 0; i < CONN_SLOTS; i++) cgt_graph_unref(conn->slot[i]);
+  for (int i = 0; i < SEQ_SLOTS; i++) {
+    sqlite3_free(conn->seq[i].rule);
+    sqlite3_free(conn->seq[i].g);
+  }
   sqlite3_free(conn);
 }
 
@@ -211,5 +228,55 @@ cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *
   cgt_graph *g = graph_get(conn, gid, &id, &cause, rc);
   if (!g && cause) *err = sqlite3_mprintf("cgt: %s: %s", fname, cause);
   sqlite3_free(cause);
+  return g;
+}
+
+/* ---- Grundy sequences of heap rules ---- */
+
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                     size_t errlen) {
+  heap_seq *slot = &conn->seq[0];
+  for (int i = 0; i < SEQ_SLOTS; i++) {
+    heap_seq *q = &conn->seq[i];
+    if (q->rule && strcmp(q->rule, rule) == 0) {
+      q->last_use = ++conn->tick;
+      if (q->n >= n) return q->g;
+      slot = q;
+      break;
+    }
+    if (!q->rule || q->last_use < slot->last_use) slot = q;
+  }
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  if (crc) {
+    *rc = cgt_sqlite_rc(crc);
+    return NULL;
+  }
+  /* Grow geometrically, so that asking heap by heap costs little more. */
+  uint32_t want = n;
+  if (slot->rule && strcmp(slot->rule, rule) == 0 && slot->n < UINT32_MAX / 2 && 2 * slot->n > want)
+    want = 2 * slot->n;
+  if (want < 1024) want = 1024;
+  if (want > CGT_HEAP_MAX) want = n;
+  uint32_t *g = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *g);
+  char *copy = sqlite3_mprintf("%s", rule);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, conn->db);
+  crc = g && copy ? cgt_heap_values(&r, want, g, &it.stop) : CGT_NOMEM;
+  cgt_interrupt_end(&it);
+  cgt_rule_free(&r);
+  if (crc) {
+    sqlite3_free(g);
+    sqlite3_free(copy);
+    *rc = cgt_sqlite_rc(crc);
+    if (crc != CGT_NOMEM) snprintf(err, errlen, "%s", cgt_rc_text(crc));
+    return NULL;
+  }
+  sqlite3_free(slot->rule);
+  sqlite3_free(slot->g);
+  slot->rule = copy;
+  slot->g = g;
+  slot->n = want;
+  slot->last_use = ++conn->tick;
   return g;
 }

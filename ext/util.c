@@ -118,7 +118,8 @@ int cgt_sqlite_rc(cgt_rc rc) {
     case CGT_NOMEM: return SQLITE_NOMEM;
     case CGT_TOOBIG: return SQLITE_TOOBIG;
     case CGT_INTERRUPTED: return SQLITE_INTERRUPT;
-    case CGT_NOINVERSE: return SQLITE_ERROR;
+    case CGT_NOINVERSE:
+    case CGT_SYNTAX: return SQLITE_ERROR;
   }
   return SQLITE_ERROR;
 }

@@ -23,6 +23,9 @@ cgt_version s 0 pure
 game_sum a 2 reads
 game_sum_value a 2 reads
 grundy s 2 reads
+heap_grundy s 2 pure
+heap_period s 1 pure
+heap_period s 2 pure
 mex a 1 pure
 mex s -1 pure
 misere_outcome s 2 reads
@@ -38,6 +41,7 @@ random_sum_win_probability s 3 reads
 remoteness s 2 reads"
 want_mods="cgt_options
 cgt_solve
+heap_sequence
 winning_moves"
 
 [ "$got_funcs" = "$want_funcs" ]

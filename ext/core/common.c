@@ -7,7 +7,8 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_NOMEM: return "out of memory";
     case CGT_TOOBIG: return "graph too large (more than 2^32-2 nodes or moves)";
     case CGT_INTERRUPTED: return "interrupted";
-    case CGT_NOINVERSE: return "the probability's denominator is 0 modulo the given prime";
+    case CGT_NOINVERSE: return "a denominator is 0 modulo the given prime";
+    case CGT_SYNTAX: return "syntax error";
   }
   return "unknown error";
 }

@@ -14,7 +14,8 @@ typedef enum cgt_rc {
   CGT_NOMEM,        /* an allocation failed */
   CGT_TOOBIG,       /* a count does not fit the core's 32-bit indexes */
   CGT_INTERRUPTED,  /* the stop hook asked the computation to end */
-  CGT_NOINVERSE     /* a division by zero modulo the given prime */
+  CGT_NOINVERSE,    /* a division by zero modulo the given prime */
+  CGT_SYNTAX        /* bad input text; the caller got a message */
 } cgt_rc;
 
 /* Called now and then by long loops; a non-zero return stops the loop with

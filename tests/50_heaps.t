@@ -1,0 +1,40 @@
+#!/bin/sh
+# Heap games through SQL: values, sequences, proven periods, errors.
+. tests/lib.sh
+
+is "heap_grundy of classic games" "7|6|7|1|3" \
+  "SELECT heap_grundy('kayles', 15), heap_grundy('kayles', 70), heap_grundy('grundy', 87), heap_grundy('nim', 1), heap_grundy('sub{1,3,4}', 5)"
+is "names equal their codes" "1|1|1|1|1|1" \
+  "SELECT heap_grundy('kayles', 500) = heap_grundy('0.77', 500), heap_grundy('dawsons-kayles', 99) = heap_grundy('0.07', 99),
+          heap_grundy('dawsons-chess', 98) = heap_grundy('0.07', 99), heap_grundy('treblecross', 40) = heap_grundy('0.007', 40),
+          heap_grundy('officers', 77) = heap_grundy('0.6', 77), heap_grundy('grundy', 300) = heap_grundy('4!.0', 300)"
+is "nim and lasker" "1000|1001|1002|1004|1003" \
+  "SELECT heap_grundy('nim', 1000), heap_grundy('lasker', 1001), heap_grundy('lasker', 1002), heap_grundy('lasker', 1003), heap_grundy('lasker', 1004)"
+is "allbut{1,2}" "0|0|0|1|1|1|2|2" "SELECT group_concat(grundy, '|') FROM heap_sequence('allbut{1,2}', 7)"
+is "heap_sequence rows" "0|0
+1|0
+2|1
+3|1
+4|2" "SELECT * FROM heap_sequence('dawsons-kayles', 4)"
+is "heap_sequence named arguments and its hidden columns" "3|0.07|4" \
+  "SELECT count(*) - 2, rule, n_max FROM heap_sequence WHERE rule = '0.07' AND n_max = 4"
+is "periods: Kayles 12 from 71, Dawson's Kayles 34 from 53, sub{1,3,4} 7 from 0" \
+  '{"preperiod":71,"period":12,"saltus":0}|{"preperiod":53,"period":34,"saltus":0}|{"preperiod":0,"period":7,"saltus":0}' \
+  "SELECT heap_period('kayles'), heap_period('dawsons-kayles'), heap_period('sub{1,3,4}')"
+is "no proof: too short, or not a finite octal code" "NULL|NULL|NULL" \
+  "SELECT heap_period('kayles', 100), heap_period('nim'), heap_period('grundy', 5000)"
+is "the period fields read as JSON" "12|71" "SELECT heap_period('kayles') ->> 'period', heap_period('kayles') ->> 'preperiod'"
+is "mixed games in one sum" "0" \
+  "SELECT nim_sum(heap_grundy('kayles', 7), heap_grundy('grundy', 9), heap_grundy('dawsons-kayles', 10))"
+is "NULL arguments give NULL" "NULL|NULL|NULL|0" \
+  "SELECT heap_grundy(NULL, 3), heap_grundy('kayles', NULL), heap_period(NULL), (SELECT count(*) FROM heap_sequence('kayles', NULL))"
+is_error "bad digit" "cgt: heap_grundy: bad digit 'z' in rule '0.7z'" "SELECT heap_grundy('0.7z', 3)"
+is_error "unknown name" "cgt: heap_period: unknown rule 'kaylez'" "SELECT heap_period('kaylez')"
+is_error "bad subtraction set" "cgt: heap_sequence: bad character 'x' in rule 'sub{1,x}'" "SELECT * FROM heap_sequence('sub{1,x}', 4)"
+is_error "negative heap" "cgt: heap_grundy: argument 2 is not a non-negative integer: -1" "SELECT heap_grundy('nim', -1)"
+is_error "heap too large" "cgt: heap_grundy: a heap of 100000001 counters is larger than 100000000" \
+  "SELECT heap_grundy('nim', 100000001)"
+is "heap functions are pure: usable in a view" "2" \
+  "CREATE VIEW kv AS SELECT heap_grundy('kayles', 2) AS v" "SELECT v FROM kv"
+
+done_testing
