@@ -20,6 +20,8 @@ got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
 
 want_funcs="cgt_collect s -1 reads
 cgt_version s 0 pure
+fibonacci_nim_move s 1 pure
+fibonacci_nim_move s 2 pure
 game_sum a 2 reads
 game_sum_value a 2 reads
 grundy s 2 reads
@@ -28,6 +30,8 @@ heap_period s 1 pure
 heap_period s 2 pure
 mex a 1 pure
 mex s -1 pure
+misere_nim_win a 1 pure
+misere_nim_win s -1 pure
 misere_outcome s 2 reads
 nim_sum s -1 pure
 nim_sum w 1 pure
@@ -38,7 +42,9 @@ outcome s 2 reads
 random_sum_win_probability s 1 reads
 random_sum_win_probability s 2 reads
 random_sum_win_probability s 3 reads
-remoteness s 2 reads"
+remoteness s 2 reads
+wythoff_grundy s 2 pure
+wythoff_outcome s 2 pure"
 want_mods="cgt_options
 cgt_solve
 heap_sequence

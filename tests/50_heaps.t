@@ -37,4 +37,18 @@ is_error "heap too large" "cgt: heap_grundy: a heap of 100000001 counters is lar
 is "heap functions are pure: usable in a view" "2" \
   "CREATE VIEW kv AS SELECT heap_grundy('kayles', 2) AS v" "SELECT v FROM kv"
 
+# Closed forms (checked against game-tree search in tests/unit/test_closed.c).
+is "Wythoff outcomes, exact at 64 bits" "P|P|P|N|N|P" \
+  "SELECT wythoff_outcome(3, 5), wythoff_outcome(5, 3), wythoff_outcome(4, 7), wythoff_outcome(4, 8),
+          wythoff_outcome(9223372036854775807, 9223372036854775807), wythoff_outcome(0, 0)"
+is "Wythoff Grundy values" "0|28|1" "SELECT wythoff_grundy(3, 5), wythoff_grundy(10, 20), wythoff_grundy(0, 1)"
+is_error "Wythoff Grundy needs a table" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 16000000 cells" \
+  "SELECT wythoff_grundy(100000, 100000)"
+is "Fibonacci Nim" "2|0|1|0|0" \
+  "SELECT fibonacci_nim_move(10), fibonacci_nim_move(13), fibonacci_nim_move(12, 1), fibonacci_nim_move(12, 0), fibonacci_nim_move(1)"
+is "misere Nim, scalar and aggregate" "1|0|0|1|0|1" \
+  "SELECT misere_nim_win(1, 1), misere_nim_win(1, 1, 1), misere_nim_win(2, 2), misere_nim_win(),
+          (SELECT misere_nim_win(value) FROM json_each('[1,2,3]')), (SELECT misere_nim_win(value) FROM json_each('[]'))"
+is_error "negative heaps" "cgt: misere_nim_win: argument 2 is not a non-negative integer: -2" "SELECT misere_nim_win(1, -2)"
+
 done_testing

@@ -155,7 +155,7 @@ static void fast_paths(void) {
   static const char *rules[] = {"grundy", "officers", "0.6!", "4.07", "kayles", "0.137", "0.51"};
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
     cgt_rule r;
-    uint32_t n = 12000;
+    uint32_t n = 6000;
     uint32_t *plain = malloc((n + 1) * sizeof *plain), *fast = malloc((n + 1) * sizeof *fast),
              *sparse = malloc((n + 1) * sizeof *sparse);
     parse(rules[i], &r);
