@@ -175,6 +175,11 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
     if (crc) rc = cgt_sqlite_rc(crc);
     if (crc == CGT_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(crc));
   }
+  if (rc == SQLITE_OK) {   /* keep the rows, for the undirected functions */
+    uint32_t *rows = realloc(c.idx, (edge_ids ? edge_ids : 1) * sizeof *rows);
+    if (rows) c.idx = NULL, game->rows = rows, game->nrows = edge_ids / 2;
+    else rc = SQLITE_NOMEM;
+  }
   free(c.raw);
   free(c.idx);
   if (rc != SQLITE_OK) cgt_game_clear(game);

@@ -24,6 +24,8 @@ fibonacci_nim_move s 1 pure
 fibonacci_nim_move s 2 pure
 game_sum a 2 reads
 game_sum_value a 2 reads
+geography_win s 2 reads
+green_hackenbush s 2 reads
 grundy s 2 reads
 heap_grundy s 2 pure
 heap_period s 1 pure

@@ -6,6 +6,9 @@
 void cgt_game_clear(cgt_game *game) {
   cgt_keymap_free(&game->nodes);
   cgt_digraph_free(&game->moves);
+  free(game->rows);
+  game->rows = NULL;
+  game->nrows = 0;
   free(game->outcome);
   free(game->remote);
   free(game->misere);
@@ -123,6 +126,6 @@ int cgt_game_unlowering_move(const cgt_game *game, uint32_t start, uint32_t *u, 
 
 size_t cgt_game_bytes(const cgt_game *game) {
   size_t n = game->moves.n;
-  return sizeof *game + cgt_keymap_bytes(&game->nodes) + cgt_digraph_bytes(&game->moves) +
+  return sizeof *game + cgt_keymap_bytes(&game->nodes) + cgt_digraph_bytes(&game->moves) + game->nrows * 8 +
          (game->outcome ? n * 5 : 0) + (game->misere ? n : 0) + (game->grundy ? n * 5 : 0) + (game->heaplike ? n : 0);
 }

@@ -13,6 +13,8 @@
 typedef struct cgt_game {
   cgt_keymap nodes;   /* node id <-> index */
   cgt_digraph moves;  /* the moves, over node indexes */
+  uint32_t *rows;     /* the rows as read: rows[2i] -> rows[2i+1], duplicates kept */
+  size_t nrows;
   char *outcome;      /* normal play 'N'/'P'/'D', or NULL until computed */
   uint32_t *remote;   /* remoteness, with outcome */
   char *misere;       /* misere play 'N'/'P'/'D', or NULL until computed */
