@@ -51,6 +51,14 @@ got=$(sql :memory: ".read examples/nimk.sql")
 tap_result $((1 - $?)) "examples/nimk.sql" "got:
 $got"
 
+got=$(sql :memory: ".read examples/heaps.sql")
+case "$got" in
+  *"Nim-sum (0 means the player to move loses):
+10"*"wythoff 3,7|piles 1,5
+wythoff 3,7|piles 3,0") tap_result 1 "examples/heaps.sql finds the winning moves of a mixed sum" ;;
+  *) tap_result 0 "examples/heaps.sql finds the winning moves of a mixed sum" "$got" ;;
+esac
+
 PY=${PYTHON:-/usr/bin/python3}
 if [ -n "${CGT_PRELOAD:-}" ]; then
   got=$(LD_PRELOAD="$CGT_PRELOAD" ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" "$PY" examples/python_demo.py "$CGT_EXT" 2>&1)
