@@ -132,29 +132,10 @@ static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n) {
   return best;
 }
 
-/* Witnesses: for each value, the small parts of the last WITS splits that
-** gave it.  Values repeat nearly periodically, with short local periods, so
-** a split that gave v for an earlier heap often gives it again. */
-#define WITS 8
-
-/* Marks the value of the split (a, s - a) when it is a missing value below
-** c; returns 1 then, and remembers a as a witness of the value. */
-static int try_split(const sparse *sp, const uint32_t *g, uint32_t n, uint32_t s, uint32_t a, uint32_t c, marks *mk,
-                     uint32_t *wit) {
-  if (a == 0 || 2 * (uint64_t)a > s || (sp->diff && 2 * a == s)) return 0;
-  uint32_t v = g[a] ^ g[s - a];
-  if (v >= c || mk->at[v] == n) return 0;
-  mk->at[v] = n;
-  uint32_t *w = wit + (size_t)v * (WITS + 1);   /* w[0]: next slot; w[1..WITS]: witnesses */
-  w[1 + w[0]] = a;
-  w[0] = (w[0] + 1) % WITS;
-  return 1;
-}
-
-/* G(n) by sparse space; rare lists the rare positions below n; wit[v] is
-** the small part of a split that last gave the value v. */
+/* G(n) by sparse space; rare lists the rare positions below n; miss is
+** room for the missing values below c. */
 static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32_t n, const uint32_t *rare,
-                         uint32_t nrare, marks *mk, uint32_t *wit) {
+                         uint32_t nrare, marks *mk, uint32_t *miss) {
   /* Moves that do not split. */
   for (uint32_t j = 1; j < r->ndigits && j <= n; j++) {
     if ((r->d[j] & CGT_LEAVE_NONE) && n == j) mk->at[0] = n;
@@ -173,15 +154,23 @@ static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint3
   }
   uint32_t c = 0;
   while (c < mk->cap && (mk->at[c] == n || parity(c & sp->mask) != p1)) c++;
-  /* Values of the other parity below c must be found among all splits:
-  ** first where they were found for earlier heaps (values repeat nearly
-  ** periodically), then by a scan of every split. */
-  uint32_t missing = 0;
-  for (uint32_t v = 0; v < c; v++) missing += mk->at[v] != n;
-  for (uint32_t v = 0; missing && v < c; v++)
-    for (uint32_t i = 1; i <= WITS && mk->at[v] != n; i++)
-      missing -= (uint32_t)try_split(sp, g, n, s, wit[(size_t)v * (WITS + 1) + i], c, mk, wit);
-  for (uint32_t a = 1; missing && 2 * (uint64_t)a <= s; a++) missing -= (uint32_t)try_split(sp, g, n, s, a, c, mk, wit);
+  /* Values of the other parity below c must be found among all splits (the
+  ** common ones give them).  Every split's value is marked, in blocks, and
+  ** the list of missing values is checked between blocks.  No split can
+  ** give c: a value of parity p1 needs a rare part, and those were marked. */
+  uint32_t nmiss = 0;
+  for (uint32_t v = 0; v < c; v++)
+    if (mk->at[v] != n) miss[nmiss++] = v;
+  uint32_t half = s / 2;
+  if (sp->diff && 2 * half == s) half--;   /* (s/2, s/2) is not a move */
+  for (uint32_t a = 1; nmiss && a <= half;) {
+    uint32_t end = half - a < 256 ? half : a + 255;
+    for (; a <= end; a++) mk->at[g[a] ^ g[s - a]] = n;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < nmiss; i++)
+      if (mk->at[miss[i]] != n) miss[kept++] = miss[i];
+    nmiss = kept;
+  }
   g[n] = mex(mk, n);
 }
 
@@ -197,7 +186,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   }
   marks mk = {NULL, 0};
   uint32_t *rare = malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0, work = 0;
-  uint32_t *wit = NULL, wit_cap = 0;
+  uint32_t *miss = NULL, miss_cap = 0;
   uint32_t top = 0;
   for (uint32_t x = 0; x <= prefix; x++) top = g[x] > top ? g[x] : top;
   rc = rare ? marks_fit(&mk, 2 * top + 1) : CGT_NOMEM;
@@ -205,15 +194,14 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
     if (cls(&sp, g, x) == sp.rare_cls) rare[nrare++] = x;
   uint32_t checkpoint = 2 * prefix;
   for (uint32_t n = prefix + 1; rc == CGT_OK && n <= n_max; n++) {
-    if (sparse_ok && wit_cap < mk.cap) {   /* witnesses start empty (0: no split) */
-      uint32_t *w = realloc(wit, (size_t)mk.cap * (WITS + 1) * sizeof *w);
-      if (!w) { rc = CGT_NOMEM; break; }
-      memset(w + (size_t)wit_cap * (WITS + 1), 0, (size_t)(mk.cap - wit_cap) * (WITS + 1) * sizeof *w);
-      wit = w;
-      wit_cap = mk.cap;
+    if (sparse_ok && miss_cap < mk.cap) {
+      uint32_t *m = realloc(miss, (size_t)mk.cap * sizeof *m);
+      if (!m) { rc = CGT_NOMEM; break; }
+      miss = m;
+      miss_cap = mk.cap;
     }
     if (sparse_ok) {
-      sparse_value(r, &sp, g, n, rare, nrare, &mk, wit);
+      sparse_value(r, &sp, g, n, rare, nrare, &mk, miss);
       if (cls(&sp, g, n) == sp.rare_cls) rare[nrare++] = n;
       rc = marks_fit(&mk, 2 * g[n] + 1);
     } else {
@@ -231,7 +219,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
     }
   }
   free(rare);
-  free(wit);
+  free(miss);
   free(mk.at);
   return rc;
 }
