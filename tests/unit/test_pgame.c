@@ -1,0 +1,157 @@
+/*
+** Unit tests of canonical partizan games: Winning Ways identities, and
+** random game trees checked against brute force written here (who wins a
+** difference, by game-tree search without any canonical forms).
+*/
+#include <stdlib.h>
+
+#include "../../ext/core/pgame.h"
+#include "../tap.h"
+
+static cg_store *s;
+
+static cg_id num(int64_t n, uint32_t e) {
+  cg_dyadic x = {n, e};
+  cg_id id;
+  cg_number(s, x, &id);
+  return id;
+}
+
+static cg_id game(const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr) {
+  cg_id id;
+  if (cg_game(s, L, nl, R, nr, &id) != CGT_OK) { printf("Bail out! cg_game failed\n"); exit(1); }
+  return id;
+}
+
+static cg_id add(cg_id a, cg_id b) {
+  cg_id id;
+  cg_add(s, a, b, &id);
+  return id;
+}
+
+static char cmp(cg_id a, cg_id b) {
+  char c;
+  cg_compare(s, a, b, &c);
+  return c;
+}
+
+static void identities(void) {
+  cg_id zero = num(0, 0), one = num(1, 0), m1 = num(-1, 0), star, up, half;
+  cg_id z[] = {zero};
+  star = game(z, 1, z, 1);
+  ok(cg_is_nimber(s, star, NULL), "{0|0} is a nimber");
+  cg_id st[] = {star};
+  up = game(z, 1, st, 1);
+  ok(cmp(up, zero) == '>' && !cg_is_number(s, up, NULL), "^ = {0|*} > 0 and is not a number");
+  ok(cmp(add(add(up, up), star), zero) == '>', "^ + ^ + * > 0");
+  ok(cmp(add(up, star), zero) == '|', "^* || 0");
+  cg_id n2, n3;
+  cg_nimber(s, 2, &n2);
+  cg_nimber(s, 3, &n3);
+  ok(add(n2, n3) == star, "*2 + *3 = *");
+  cg_id o[] = {one}, mo[] = {m1};
+  cg_id pm1 = game(o, 1, mo, 1);
+  ok(cmp(pm1, zero) == '|', "{1|-1} || 0");
+  half = game(z, 1, o, 1);
+  ok(half == num(1, 1), "{0|1} = 1/2");
+  ok(add(half, half) == one, "1/2 + 1/2 = 1");
+  cg_id two = num(2, 0), h[] = {half}, t[] = {two};
+  ok(game(h, 1, t, 1) == one, "{1/2|2} = 1 (simplest number)");
+  ok(game(o, 1, NULL, 0) == two, "{1|} = 2");
+  cg_id mu;
+  cg_neg(s, up, &mu);
+  ok(add(up, mu) == zero, "^ + v = 0");
+  cg_id big = num(1000000000000LL, 0);
+  ok(cmp(add(big, up), big) == '>', "10^12 + ^ > 10^12 (no chain of 10^12 games)");
+  uint32_t b;
+  cg_birthday(s, up, &b);
+  is_int(b, 2, "birthday of ^ is 2");
+  cg_birthday(s, num(3, 2), &b);
+  is_int(b, 3, "birthday of 3/4 is 3");
+}
+
+/* ---- random game trees and brute force ---- */
+
+enum { MAXNODES = 40 };
+typedef struct tree {
+  int nl, nr;
+  int l[3], r[3];   /* children: node indexes */
+} tree;
+
+static tree node[MAXNODES];
+static int nnodes;
+static uint64_t rng = 0xdeadbeefcafef00dull;
+static uint32_t rnd(uint32_t m) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (uint32_t)(rng % m);
+}
+
+static int random_tree(int depth) {
+  int me = nnodes++;
+  node[me].nl = node[me].nr = 0;
+  if (depth == 0) return me;
+  int nl = (int)rnd(3), nr = (int)rnd(3);
+  for (int i = 0; i < nl && nnodes < MAXNODES - 8; i++) node[me].l[node[me].nl++] = random_tree(depth - 1);
+  for (int i = 0; i < nr && nnodes < MAXNODES - 8; i++) node[me].r[node[me].nr++] = random_tree(depth - 1);
+  return me;
+}
+
+/* Who wins x - y moving first (x, y trees): memo over node pairs. */
+static signed char memo_l[MAXNODES][MAXNODES], memo_r[MAXNODES][MAXNODES];
+static int left_first(int x, int y);
+static int right_first(int x, int y) {   /* Right moves in x - y: x's Right options or -(y's Left) */
+  if (memo_r[x][y] >= 0) return memo_r[x][y];
+  int win = 0;
+  for (int i = 0; i < node[x].nr && !win; i++) win = !left_first(node[x].r[i], y);
+  for (int i = 0; i < node[y].nl && !win; i++) win = !left_first(x, node[y].l[i]);
+  return memo_r[x][y] = (signed char)win;
+}
+static int left_first(int x, int y) {
+  if (memo_l[x][y] >= 0) return memo_l[x][y];
+  int win = 0;
+  for (int i = 0; i < node[x].nl && !win; i++) win = !right_first(node[x].l[i], y);
+  for (int i = 0; i < node[y].nr && !win; i++) win = !right_first(x, node[y].r[i]);
+  return memo_l[x][y] = (signed char)win;
+}
+
+static cg_id canonical(int x) {
+  cg_id L[3], R[3];
+  for (int i = 0; i < node[x].nl; i++) L[i] = canonical(node[x].l[i]);
+  for (int i = 0; i < node[x].nr; i++) R[i] = canonical(node[x].r[i]);
+  return game(L, (uint32_t)node[x].nl, R, (uint32_t)node[x].nr);
+}
+
+static void random_games(void) {
+  int bad_eq = 0, bad_le = 0, bad_sum = 0, pairs = 0;
+  for (int t = 0; t < 600; t++) {
+    nnodes = 0;
+    int g = random_tree(1 + (int)rnd(3)), h = random_tree(1 + (int)rnd(3));
+    memset(memo_l, -1, sizeof memo_l);
+    memset(memo_r, -1, sizeof memo_r);
+    cg_id cg = canonical(g), ch = canonical(h);
+    /* g <= h iff Left loses g - h moving first */
+    int le = !left_first(g, h), ge = !left_first(h, g);
+    int le_c;
+    cg_le(s, cg, ch, &le_c);
+    bad_le += le_c != le;
+    bad_eq += (cg == ch) != (le && ge);
+    cg_id neg, diff;
+    cg_neg(s, ch, &neg);
+    diff = add(cg, neg);
+    char c = cmp(diff, num(0, 0));
+    bad_sum += c != (le && ge ? '=' : le ? '<' : ge ? '>' : '|');
+    pairs++;
+  }
+  is_int(bad_le, 0, "<= on canonical forms equals game search on %d pairs of random games", pairs);
+  is_int(bad_eq, 0, "equal games get equal ids (and only they)");
+  is_int(bad_sum, 0, "G - H compared with 0 agrees with game search");
+}
+
+int main(void) {
+  s = cg_store_new();
+  identities();
+  random_games();
+  printf("# %zu games stored\n", cg_store_size(s));
+  cg_store_free(s);
+  return tap_done();
+}
