@@ -188,6 +188,7 @@ static cgt_rc new_entry(cg_store *s, uint32_t *id) {
 }
 
 static cgt_rc push_options(cg_store *s, const cg_id *ids, uint32_t n) {
+  if (n == 0) return CGT_OK;
   if (s->nopt + n > s->capopt) {
     size_t cap = s->capopt ? s->capopt : 4096;
     while (cap < s->nopt + n) cap *= 2;
@@ -484,8 +485,8 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
   for (size_t j = s->slot ? (h & s->slot_mask) : 0; s->slot && s->slot[j]; j = (j + 1) & s->slot_mask) {
     const entry *e = &s->e[s->slot[j] - 1];
     if (e->kind == K_GENERAL && e->nl == L->n && e->nr == R->n &&
-        memcmp(s->opt + e->off, L->v, L->n * sizeof *L->v) == 0 &&
-        memcmp(s->opt + e->off + e->nl, R->v, R->n * sizeof *R->v) == 0) {
+        (L->n == 0 || memcmp(s->opt + e->off, L->v, L->n * sizeof *L->v) == 0) &&
+        (R->n == 0 || memcmp(s->opt + e->off + e->nl, R->v, R->n * sizeof *R->v) == 0)) {
       *out = s->slot[j] - 1;
       return CGT_OK;
     }
@@ -501,7 +502,7 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
   e->nl = L->n;
   e->nr = R->n;
   /* A nimber *n has L = R = {0, *, ..., *(n-1)}. */
-  int nim = L->n == R->n && memcmp(L->v, R->v, L->n * sizeof *L->v) == 0;
+  int nim = L->n == R->n && L->n > 0 && memcmp(L->v, R->v, L->n * sizeof *L->v) == 0;
   uint64_t seen = 0;
   for (uint32_t i = 0; nim && i < L->n; i++) {
     uint32_t k;
