@@ -109,7 +109,7 @@ cgt_rc cg_dyadic_add(cg_dyadic a, cg_dyadic b, cg_dyadic *out) {
 int cg_dyadic_cmp(cg_dyadic a, cg_dyadic b) {
   /* Compare a.num * 2^(e - a.exp) with b.num * 2^(e - b.exp) in 128 bits. */
   uint32_t e = a.exp > b.exp ? a.exp : b.exp;
-  __int128 x = (__int128)a.num << (e - a.exp), y = (__int128)b.num << (e - b.exp);
+  __int128 x = (__int128)a.num * ((__int128)1 << (e - a.exp)), y = (__int128)b.num * ((__int128)1 << (e - b.exp));
   return (x > y) - (x < y);
 }
 
@@ -444,7 +444,7 @@ static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *change
 
 /* floor(a * 2^e), exact in 128 bits. */
 static __int128 floor_scaled(cg_dyadic a, uint32_t e) {
-  return a.exp <= e ? (__int128)a.num << (e - a.exp) : (__int128)(a.num >> (a.exp - e));
+  return a.exp <= e ? (__int128)a.num * ((__int128)1 << (e - a.exp)) : (__int128)(a.num >> (a.exp - e));
 }
 
 /* The simplest number strictly between numbers a < b: the integer nearest
