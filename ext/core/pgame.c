@@ -360,6 +360,7 @@ static int cmp_id(const void *a, const void *b) {
 }
 
 static void sort_unique(list *l) {
+  if (l->n < 2) return;
   qsort(l->v, l->n, sizeof *l->v, cmp_id);
   uint32_t k = 0;
   for (uint32_t i = 0; i < l->n; i++)
