@@ -290,8 +290,8 @@ static cgt_rc ensure_options(cg_store *s, cg_id a) {
   return s->e[a].off == NO_OPTIONS ? number_options(s, a) : CGT_OK;
 }
 
-static cg_id left(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + i]; }
-static cg_id right(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + s->e[a].nl + i]; }
+static cg_id left_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + i]; }
+static cg_id right_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + s->e[a].nl + i]; }
 
 /* ---- comparison ---- */
 
@@ -315,11 +315,11 @@ cgt_rc cg_le(cg_store *s, cg_id a, cg_id b, int *res) {
   int a_num = s->e[a].kind == K_NUMBER, b_num = s->e[b].kind == K_NUMBER;
   if (rc == CGT_OK && !b_num) {   /* no Right option of b is <= a */
     for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[b].nr; i++)
-      if ((rc = cg_le(s, right(s, b, i), a, &r)) == CGT_OK && r) le = 0;
+      if ((rc = cg_le(s, right_opt(s, b, i), a, &r)) == CGT_OK && r) le = 0;
   }
   if (rc == CGT_OK && !a_num) {   /* no Left option of a is >= b */
     for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[a].nl; i++)
-      if ((rc = cg_le(s, b, left(s, a, i), &r)) == CGT_OK && r) le = 0;
+      if ((rc = cg_le(s, b, left_opt(s, a, i), &r)) == CGT_OK && r) le = 0;
   }
   if (rc) return rc;
   if (!map_put(&s->le, key, le ? 2 : 1)) return CGT_NOMEM;
@@ -378,7 +378,7 @@ static cgt_rc x_le_g(cg_store *s, cg_id x, const list *L, const list *R, int *re
   for (uint32_t i = 0; rc == CGT_OK && i < R->n; i++)
     if ((rc = cg_le(s, R->v[i], x, &r)) == CGT_OK && r) return *res = 0, CGT_OK;
   for (uint32_t i = 0; rc == CGT_OK && i < s->e[x].nl; i++)
-    if ((rc = g_le_x(s, L, R, left(s, x, i), &r)) == CGT_OK && r) return *res = 0, CGT_OK;
+    if ((rc = g_le_x(s, L, R, left_opt(s, x, i), &r)) == CGT_OK && r) return *res = 0, CGT_OK;
   *res = 1;
   return rc;
 }
@@ -390,7 +390,7 @@ static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *re
   for (uint32_t i = 0; rc == CGT_OK && i < L->n; i++)
     if ((rc = cg_le(s, y, L->v[i], &r)) == CGT_OK && r) return *res = 0, CGT_OK;
   for (uint32_t i = 0; rc == CGT_OK && i < s->e[y].nr; i++)
-    if ((rc = x_le_g(s, right(s, y, i), L, R, &r)) == CGT_OK && r) return *res = 0, CGT_OK;
+    if ((rc = x_le_g(s, right_opt(s, y, i), L, R, &r)) == CGT_OK && r) return *res = 0, CGT_OK;
   *res = 1;
   return rc;
 }
@@ -424,7 +424,7 @@ static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *change
     if (rc) return rc;
     uint32_t n = is_left ? s->e[a].nr : s->e[a].nl;
     for (uint32_t k = 0; k < n; k++) {
-      cg_id via = is_left ? right(s, a, k) : left(s, a, k);
+      cg_id via = is_left ? right_opt(s, a, k) : left_opt(s, a, k);
       int r;
       rc = is_left ? x_le_g(s, via, L, R, &r) : g_le_x(s, L, R, via, &r);
       if (rc) return rc;
@@ -433,7 +433,7 @@ static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *change
       l->v[i] = l->v[--l->n];
       uint32_t m = is_left ? s->e[via].nl : s->e[via].nr;
       for (uint32_t j = 0; j < m; j++)
-        if (!list_push(l, is_left ? left(s, via, j) : right(s, via, j))) return CGT_NOMEM;
+        if (!list_push(l, is_left ? left_opt(s, via, j) : right_opt(s, via, j))) return CGT_NOMEM;
       sort_unique(l);
       *changed = 1;
       return CGT_OK;
@@ -572,11 +572,11 @@ cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out) {
   cgt_rc rc = CGT_OK;
   for (uint32_t i = 0; rc == CGT_OK && i < s->e[a].nr; i++) {
     cg_id o;
-    if ((rc = cg_neg(s, right(s, a, i), &o)) == CGT_OK && !list_push(&L, o)) rc = CGT_NOMEM;
+    if ((rc = cg_neg(s, right_opt(s, a, i), &o)) == CGT_OK && !list_push(&L, o)) rc = CGT_NOMEM;
   }
   for (uint32_t i = 0; rc == CGT_OK && i < s->e[a].nl; i++) {
     cg_id o;
-    if ((rc = cg_neg(s, left(s, a, i), &o)) == CGT_OK && !list_push(&R, o)) rc = CGT_NOMEM;
+    if ((rc = cg_neg(s, left_opt(s, a, i), &o)) == CGT_OK && !list_push(&R, o)) rc = CGT_NOMEM;
   }
   if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
   free(L.v);
@@ -591,7 +591,7 @@ static cgt_rc add_each(cg_store *s, cg_id a, int is_left, cg_id b, list *l) {
   uint32_t n = is_left ? s->e[a].nl : s->e[a].nr;
   for (uint32_t i = 0; rc == CGT_OK && i < n; i++) {
     cg_id o;
-    rc = cg_add(s, is_left ? left(s, a, i) : right(s, a, i), b, &o);
+    rc = cg_add(s, is_left ? left_opt(s, a, i) : right_opt(s, a, i), b, &o);
     if (rc == CGT_OK && !list_push(l, o)) rc = CGT_NOMEM;
   }
   return rc;
@@ -649,5 +649,21 @@ cgt_rc cg_birthday(cg_store *s, cg_id a, uint32_t *b) {
     *b = best;
   }
   s->e[a].birthday = *b;
+  return CGT_OK;
+}
+
+/* ---- stops ---- */
+
+/* The left stop (left = 1) or right stop of a: numbers are their own; else
+** the best stop of the opposite kind over the options. */
+cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out) {
+  if (cg_is_number(s, a, out)) return CGT_OK;
+  uint32_t n = left ? s->e[a].nl : s->e[a].nr;
+  for (uint32_t i = 0; i < n; i++) {
+    cg_dyadic x;
+    cgt_rc rc = cg_stop(s, left ? left_opt(s, a, i) : right_opt(s, a, i), !left, &x);
+    if (rc) return rc;
+    if (i == 0 || (left ? cg_dyadic_cmp(x, *out) > 0 : cg_dyadic_cmp(x, *out) < 0)) *out = x;
+  }
   return CGT_OK;
 }

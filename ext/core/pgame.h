@@ -49,6 +49,8 @@ cgt_rc cg_options(cg_store *s, cg_id a, const cg_id **L, uint32_t *nl, const cg_
 int cg_is_number(const cg_store *s, cg_id a, cg_dyadic *x);
 int cg_is_nimber(const cg_store *s, cg_id a, uint32_t *n);
 cgt_rc cg_birthday(cg_store *s, cg_id a, uint32_t *b);
+/* Left stop (left = 1) or right stop. */
+cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out);
 
 /* Dyadic arithmetic; CGT_TOOBIG on overflow. */
 cgt_rc cg_dyadic_add(cg_dyadic a, cg_dyadic b, cg_dyadic *out);

@@ -1,0 +1,25 @@
+/*
+** CGSuite's notation for short partizan games, in and out.
+**
+** Input: integers and dyadic fractions (3/4, -7/8); * and *n; ^ and v with
+** a count (^3, v2) or repeated (^^^); juxtaposed parts add up (1/2*, ^*,
+** 2v3*); {L|R} with comma-separated options and ||, ||| for nesting
+** ({2||1|0} is {2|{1|0}}); +-x for {x|-x} and +-{a,b} for {a,b|-a,-b};
+** Tiny(x) = {0||0|-x}, Miny(x) = {x|0||0}, after a number: 2Tiny(2) is
+** 2 + Tiny(2);
+** parentheses; sums and differences with + and -.
+**
+** Output: CGSuite's canonical print.
+*/
+#ifndef CGT_CORE_PNOTATION_H
+#define CGT_CORE_PNOTATION_H
+
+#include "pgame.h"
+
+/* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
+cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);
+
+/* Prints the canonical form of g into a malloc'd string (*text). */
+cgt_rc cg_print(cg_store *s, cg_id g, char **text);
+
+#endif

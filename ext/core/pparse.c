@@ -1,0 +1,308 @@
+/* Parsing CGSuite's notation; see pnotation.h. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pnotation.h"
+
+typedef struct parser {
+  cg_store *s;
+  const char *t;
+  char *err;
+  size_t errlen;
+} parser;
+
+static cgt_rc fail(parser *p, size_t at, const char *what) {
+  snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, at + 1, p->t);
+  return CGT_SYNTAX;
+}
+
+static size_t skip(const parser *p, size_t i, size_t end) {
+  while (i < end && isspace((unsigned char)p->t[i])) i++;
+  return i;
+}
+
+static int starts(const parser *p, size_t i, size_t end, const char *word) {
+  size_t n = strlen(word);
+  return i + n <= end && strncmp(p->t + i, word, n) == 0;
+}
+
+static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out);
+
+/* The index of the bracket closing the one at i ('{' or '('), or end. */
+static size_t closing(const parser *p, size_t i, size_t end) {
+  int depth = 0;
+  for (; i < end; i++) {
+    char c = p->t[i];
+    if (c == '{' || c == '(') depth++;
+    if ((c == '}' || c == ')') && --depth == 0) return i;
+  }
+  return end;
+}
+
+static cgt_rc up_times(parser *p, int64_t n, cg_id *out) {
+  cg_store *s = p->s;
+  cg_id zero, star, up, acc;
+  cgt_rc rc = cg_integer(s, 0, &zero);
+  if (rc == CGT_OK) rc = cg_nimber(s, 1, &star);
+  if (rc == CGT_OK) rc = cg_game(s, &zero, 1, &star, 1, &up);
+  if (rc == CGT_OK && n < 0) rc = cg_neg(s, up, &up);
+  acc = zero;
+  for (uint64_t k = (uint64_t)(n < 0 ? -n : n); rc == CGT_OK && k; k >>= 1) {   /* by doubling */
+    if (k & 1) rc = cg_add(s, acc, up, &acc);
+    if (rc == CGT_OK && k > 1) rc = cg_add(s, up, up, &up);
+  }
+  *out = acc;
+  return rc;
+}
+
+/* Reads an unsigned integer at *i (advancing it); 0 when there is none. */
+static int read_uint(const parser *p, size_t *i, size_t end, uint64_t *v) {
+  size_t start = *i;
+  *v = 0;
+  while (*i < end && isdigit((unsigned char)p->t[*i])) {
+    if (*v > (UINT64_MAX - 9) / 10) return 0;
+    *v = *v * 10 + (uint64_t)(p->t[(*i)++] - '0');
+  }
+  return *i > start;
+}
+
+/* Options separated by commas at the top level of [from, to). */
+static cgt_rc option_list(parser *p, size_t from, size_t to, cg_id **ids, uint32_t *n) {
+  *ids = NULL;
+  *n = 0;
+  from = skip(p, from, to);
+  if (from == to) return CGT_OK;
+  uint32_t cap = 0;
+  for (size_t i = from, start = from;; i++) {
+    if (i < to && (p->t[i] == '{' || p->t[i] == '(')) i = closing(p, i, to);
+    if (i >= to || p->t[i] == ',') {
+      if (skip(p, start, i) == i) return fail(p, i, "empty option");
+      if (*n == cap) {
+        cap = cap ? 2 * cap : 4;
+        cg_id *v = realloc(*ids, cap * sizeof *v);
+        if (!v) return CGT_NOMEM;
+        *ids = v;
+      }
+      cgt_rc rc = expr(p, start, i, &(*ids)[*n]);
+      if (rc) return rc;
+      (*n)++;
+      if (i >= to) return CGT_OK;
+      start = i + 1;
+    }
+  }
+}
+
+/* The inside of braces, [from, to): split at the one bar of the most '|'s;
+** a side with bars of its own is one game, else a list of options. */
+static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
+  size_t best = 0, at = to, count = 0;
+  for (size_t i = from; i < to; i++) {
+    char c = p->t[i];
+    if (c == '{' || c == '(') {
+      i = closing(p, i, to);
+      if (i >= to) return fail(p, to, "missing closing bracket");
+      continue;
+    }
+    if (c != '|') continue;
+    size_t run = 0;
+    while (i + run < to && p->t[i + run] == '|') run++;
+    if (run > best) best = run, at = i, count = 1;
+    else if (run == best) count++;
+    i += run - 1;
+  }
+  if (best == 0) return fail(p, from, "missing '|'");
+  if (count > 1) return fail(p, at, "ambiguous bars (use || to nest)");
+  cg_id *L = NULL, *R = NULL, one;
+  uint32_t nl = 0, nr = 0;
+  cgt_rc rc = CGT_OK;
+  size_t side[2][2] = {{from, at}, {at + best, to}};
+  for (int k = 0; k < 2 && rc == CGT_OK; k++) {
+    cg_id **ids = k ? &R : &L;
+    uint32_t *n = k ? &nr : &nl;
+    int has_bar = 0;
+    for (size_t i = side[k][0]; i < side[k][1]; i++) {
+      if (p->t[i] == '{' || p->t[i] == '(') i = closing(p, i, side[k][1]);
+      else if (p->t[i] == '|') has_bar = 1;
+    }
+    if (has_bar && best > 1) {
+      rc = braced(p, side[k][0], side[k][1], &one);
+      if (rc == CGT_OK) {
+        *ids = malloc(sizeof one);
+        if (*ids) **ids = one, *n = 1;
+        else rc = CGT_NOMEM;
+      }
+    } else {
+      rc = option_list(p, side[k][0], side[k][1], ids, n);
+    }
+  }
+  if (rc == CGT_OK) rc = cg_game(p->s, L, nl, R, nr, out);
+  free(L);
+  free(R);
+  return rc;
+}
+
+/* {x | -x}, or for a list {a, b | -a, -b}. */
+static cgt_rc plus_minus(parser *p, const cg_id *xs, uint32_t n, cg_id *out) {
+  cg_id *neg = malloc((n ? n : 1) * sizeof *neg);
+  if (!neg) return CGT_NOMEM;
+  cgt_rc rc = CGT_OK;
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = cg_neg(p->s, xs[i], &neg[i]);
+  if (rc == CGT_OK) rc = cg_game(p->s, xs, n, neg, n, out);
+  free(neg);
+  return rc;
+}
+
+static cgt_rc tiny(parser *p, cg_id x, int miny, cg_id *out) {
+  cg_id zero, inner, negx;
+  cgt_rc rc = cg_integer(p->s, 0, &zero);
+  if (rc == CGT_OK && !miny) {   /* {0 || 0 | -x} */
+    rc = cg_neg(p->s, x, &negx);
+    if (rc == CGT_OK) rc = cg_game(p->s, &zero, 1, &negx, 1, &inner);
+    if (rc == CGT_OK) rc = cg_game(p->s, &zero, 1, &inner, 1, out);
+  } else if (rc == CGT_OK) {     /* {x | 0 || 0} */
+    rc = cg_game(p->s, &x, 1, &zero, 1, &inner);
+    if (rc == CGT_OK) rc = cg_game(p->s, &inner, 1, &zero, 1, out);
+  }
+  return rc;
+}
+
+/* One part of a juxtaposed sum, at *i. */
+static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
+  cg_store *s = p->s;
+  size_t at = *i;
+  char c = p->t[at];
+  uint64_t v;
+  if (isdigit((unsigned char)c) || (c == '-' && at + 1 < to && isdigit((unsigned char)p->t[at + 1]))) {
+    int negative = c == '-';
+    if (negative) (*i)++;
+    read_uint(p, i, to, &v);
+    if (v > INT64_MAX) return fail(p, at, "number too large");
+    cg_dyadic x = {negative ? -(int64_t)v : (int64_t)v, 0};
+    if (*i < to && p->t[*i] == '/') {
+      size_t den_at = ++*i;
+      uint64_t den;
+      if (!read_uint(p, i, to, &den) || den == 0 || (den & (den - 1))) return fail(p, den_at, "denominator must be a power of 2");
+      while (den > 1) den >>= 1, x.exp++;
+      if (x.exp > 62) return fail(p, den_at, "denominator too large");
+    }
+    return cg_number(s, x, out);
+  }
+  if (c == '*') {
+    (*i)++;
+    if (!read_uint(p, i, to, &v)) v = 1;
+    if (v > 1000000) return fail(p, at, "nimber too large");
+    return cg_nimber(s, (uint32_t)v, out);
+  }
+  if (c == '^' || c == 'v') {
+    int64_t n = 0;
+    while (*i < to && p->t[*i] == c) (*i)++, n++;
+    if (n == 1 && read_uint(p, i, to, &v)) {
+      if (v > 100000) return fail(p, at, "too many ups");
+      n = (int64_t)v;
+    }
+    return up_times(p, c == 'v' ? -n : n, out);
+  }
+  if (c == '{') {
+    size_t end = closing(p, at, to);
+    if (end >= to) return fail(p, at, "missing '}'");
+    *i = end + 1;
+    return braced(p, at + 1, end, out);
+  }
+  if (c == '(') {
+    size_t end = closing(p, at, to);
+    if (end >= to) return fail(p, at, "missing ')'");
+    *i = end + 1;
+    return expr(p, at + 1, end, out);
+  }
+  if (starts(p, at, to, "Tiny(") || starts(p, at, to, "Miny(")) {
+    size_t open = at + 4, end = closing(p, open, to);
+    if (end >= to) return fail(p, open, "missing ')'");
+    cg_id x;
+    cgt_rc rc = expr(p, open + 1, end, &x);
+    *i = end + 1;
+    return rc ? rc : tiny(p, x, c == 'M', out);
+  }
+  if (starts(p, at, to, "+-") || starts(p, at, to, "\xc2\xb1")) {   /* +- or the sign ± */
+    *i += 2;
+    *i = skip(p, *i, to);
+    if (*i < to && p->t[*i] == '{') {   /* +-{a,b} (a list) or +-{G} (a game) */
+      size_t end = closing(p, *i, to);
+      if (end >= to) return fail(p, *i, "missing '}'");
+      int has_bar = 0;
+      for (size_t k = *i + 1; k < end; k++) {
+        if (p->t[k] == '{' || p->t[k] == '(') k = closing(p, k, end);
+        else if (p->t[k] == '|') has_bar = 1;
+      }
+      cg_id *xs = NULL, g;
+      uint32_t n = 0;
+      cgt_rc rc = has_bar ? braced(p, *i + 1, end, &g) : option_list(p, *i + 1, end, &xs, &n);
+      if (rc == CGT_OK) rc = has_bar ? plus_minus(p, &g, 1, out) : plus_minus(p, xs, n, out);
+      free(xs);
+      *i = end + 1;
+      return rc;
+    }
+    if (*i >= to) return fail(p, *i, "missing game after +-");
+    cg_id x;
+    cgt_rc rc = atom(p, i, to, &x);
+    return rc ? rc : plus_minus(p, &x, 1, out);
+  }
+  return fail(p, at, c ? "unexpected character" : "unexpected end");
+}
+
+/* Juxtaposed parts add up: 1/2*, ^*, 2v3*. */
+static int atom_start(const parser *p, size_t i, size_t to) {
+  char c = p->t[i];
+  return i < to && (c == '*' || c == '^' || c == 'v' || c == '{' || c == '(' || starts(p, i, to, "Tiny(") ||
+                    starts(p, i, to, "Miny(") || starts(p, i, to, "\xc2\xb1"));
+}
+
+static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
+  size_t at = *i;
+  if (p->t[at] == '-' && !(at + 1 < to && isdigit((unsigned char)p->t[at + 1]))) {   /* -G */
+    (*i)++;
+    *i = skip(p, *i, to);
+    if (*i >= to) return fail(p, *i, "missing game after '-'");
+    cg_id g;
+    cgt_rc rc = term(p, i, to, &g);
+    return rc ? rc : cg_neg(p->s, g, out);
+  }
+  cgt_rc rc = atom(p, i, to, out);
+  while (rc == CGT_OK && atom_start(p, *i, to)) {
+    cg_id next;
+    rc = atom(p, i, to, &next);
+    if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
+  }
+  return rc;
+}
+
+/* Terms joined by + and - ("+-" after a term adds a +- part). */
+static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out) {
+  size_t i = skip(p, from, to);
+  if (i >= to) return fail(p, i, "missing game");
+  cgt_rc rc = term(p, &i, to, out);
+  while (rc == CGT_OK && (i = skip(p, i, to)) < to) {
+    char op = p->t[i];
+    if (op == '+' && (starts(p, i, to, "+-"))) {
+      cg_id next;
+      rc = term(p, &i, to, &next);
+      if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
+      continue;
+    }
+    if (op != '+' && op != '-') return fail(p, i, "unexpected character");
+    i = skip(p, i + 1, to);
+    if (i >= to) return fail(p, i, "missing game after the operator");
+    cg_id next;
+    rc = term(p, &i, to, &next);
+    if (rc == CGT_OK && op == '-') rc = cg_neg(p->s, next, &next);
+    if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
+  }
+  return rc;
+}
+
+cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen) {
+  parser p = {s, text, err, errlen};
+  err[0] = 0;
+  return expr(&p, 0, strlen(text), out);
+}
