@@ -9,6 +9,7 @@
 SQLITE_EXTENSION_INIT3
 
 #include "core/game.h"
+#include "core/pthermo.h"
 
 #define CGT_VERSION "0.1.0"
 
@@ -85,6 +86,8 @@ extern const cgt_function cgt_random_functions[];
 extern const cgt_function cgt_heap_functions[];
 extern const cgt_function cgt_closed_functions[];
 extern const cgt_function cgt_undirected_functions[];
+extern const cgt_function cgt_partizan_functions[];
+extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
 
@@ -109,6 +112,12 @@ sqlite3 *cgt_conn_db(cgt_conn *conn);
 ** *rc and a message in err (a bad rule names the rule and character). */
 const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
                                      size_t errlen);
+
+/* The connection's store of partizan games (and thermograph cache), made
+** on first use; NULL when out of memory.  An aggregate that keeps game ids
+** across calls holds the store (+1 at its first row, -1 at its end). */
+cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo);
+void cgt_conn_games_hold(cgt_conn *conn, int delta);
 
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */
 void **cgt_conn_collector(cgt_conn *conn);

@@ -18,6 +18,7 @@
 */
 #include "binding.h"
 #include "core/heapseq.h"
+#include "core/pthermo.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,9 @@ struct cgt_conn {
   uint64_t tick;
   cgt_graph *slot[CONN_SLOTS];
   heap_seq seq[SEQ_SLOTS];
+  cg_store *games;      /* partizan games, made on first use */
+  cg_thermo *thermo;
+  int games_busy;       /* aggregates holding game ids: no reset meanwhile */
   void *collector;   /* the buffer of the graph being read, see graph_read.c */
 };
 
@@ -69,6 +73,8 @@ void cgt_conn_unref(void *p) {
     sqlite3_free(conn->seq[i].rule);
     sqlite3_free(conn->seq[i].g);
   }
+  cg_store_free(conn->games);
+  cg_thermo_free(conn->thermo);
   sqlite3_free(conn);
 }
 
@@ -280,3 +286,24 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
   slot->last_use = ++conn->tick;
   return g;
 }
+
+/* ---- partizan games ---- */
+
+/* Games passed between SQL calls are text, so the store can start afresh
+** when it has grown large, unless an aggregate still holds ids. */
+#define GAMES_MAX 4000000u
+
+cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
+  if (conn->games && conn->games_busy == 0 && cg_store_size(conn->games) > GAMES_MAX) {
+    cg_store_free(conn->games);
+    cg_thermo_free(conn->thermo);
+    conn->games = NULL;
+    conn->thermo = NULL;
+  }
+  if (!conn->games) conn->games = cg_store_new();
+  if (!conn->thermo) conn->thermo = cg_thermo_new();
+  if (thermo) *thermo = conn->thermo;
+  return conn->games && conn->thermo ? conn->games : NULL;
+}
+
+void cgt_conn_games_hold(cgt_conn *conn, int delta) { conn->games_busy += delta; }

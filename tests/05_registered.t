@@ -18,7 +18,21 @@ sql :memory: "$MODS" > "$TEST_DIR/cgt_mods"
 got_funcs=$(comm -13 "$TEST_DIR/plain_funcs" "$TEST_DIR/cgt_funcs")
 got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
 
-want_funcs="cgt_collect s -1 reads
+want_funcs="cg s 1 pure
+cg_add s -1 pure
+cg_birthday s 1 pure
+cg_cmp s 2 pure
+cg_is_number s 1 pure
+cg_le s 2 pure
+cg_leftstop s 1 pure
+cg_mean s 1 pure
+cg_neg s 1 pure
+cg_outcome s 1 pure
+cg_rightstop s 1 pure
+cg_sub s 2 pure
+cg_sum a 1 pure
+cg_temperature s 1 pure
+cgt_collect s -1 reads
 cgt_version s 0 pure
 fibonacci_nim_move s 1 pure
 fibonacci_nim_move s 2 pure
@@ -47,7 +61,8 @@ random_sum_win_probability s 3 reads
 remoteness s 2 reads
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
-want_mods="cgt_options
+want_mods="cg_options
+cgt_options
 cgt_solve
 heap_sequence
 winning_moves"

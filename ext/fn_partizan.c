@@ -1,0 +1,299 @@
+/*
+** Partizan game values in CGSuite's notation (pure: DETERMINISTIC|INNOCUOUS).
+** Games are TEXT in and out; inside, each canonical game is stored once per
+** connection and named by an id (core/pgame.h).
+**
+**   cg(text)                 canonical form
+**   cg_add(a, b, ...)        sum; cg_sum(x) the aggregate; cg_neg(a); cg_sub(a, b)
+**   cg_cmp(a, b)             '<', '=', '>' or '||';  cg_le(a, b) 1/0
+**   cg_outcome(a)            'L', 'R', 'P' or 'N'
+**   cg_is_number(a)          1/0
+**   cg_leftstop(a), cg_rightstop(a), cg_mean(a), cg_temperature(a)   numbers
+**   cg_birthday(a)           INTEGER
+**   cg_options(a)            table: side, option
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binding.h"
+#include "core/pnotation.h"
+
+/* The game of argument v, or 0 after setting an error (or for NULL: *null). */
+static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
+  char err[400];
+  const char *text = (const char *)sqlite3_value_text(v);
+  cgt_rc rc = text ? cg_parse(s, text, g, err, sizeof err) : CGT_NOMEM;
+  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  else if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "a number overflows 64 bits");
+  else if (rc) cgt_error_rc(ctx, rc, fname);
+  return rc == CGT_OK;
+}
+
+static cg_store *store(sqlite3_context *ctx, cg_thermo **thermo) {
+  cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), thermo);
+  if (!s) sqlite3_result_error_nomem(ctx);
+  return s;
+}
+
+static void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
+  char *text;
+  cgt_rc rc = cg_print(s, g, &text);
+  if (rc) {
+    cgt_error_rc(ctx, rc, fname);
+    return;
+  }
+  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  free(text);
+}
+
+static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
+  if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "a number overflows 64 bits");
+  else cgt_error_rc(ctx, rc, fname);
+}
+
+static void cg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_id g;
+  cg_store *s = store(ctx, NULL);
+  if (s && game_arg(ctx, s, argv[0], "cg", &g)) result_game(ctx, s, g, "cg");
+}
+
+static void add_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  cg_store *s = store(ctx, NULL);
+  cg_id sum, g;
+  if (!s || cg_integer(s, 0, &sum)) return;
+  for (int i = 0; i < argc; i++) {
+    if (!game_arg(ctx, s, argv[i], "cg_add", &g)) return;
+    cgt_rc rc = cg_add(s, sum, g, &sum);
+    if (rc) return report(ctx, rc, "cg_add");
+  }
+  result_game(ctx, s, sum, "cg_add");
+}
+
+typedef struct sum_state {
+  int started;
+  cg_id sum;
+} sum_state;
+
+static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  sum_state *st = sqlite3_aggregate_context(ctx, sizeof *st);
+  cg_store *s = store(ctx, NULL);
+  cg_id g;
+  if (!st || !s) return;
+  if (!st->started) {
+    if (cg_integer(s, 0, &st->sum)) return;
+    st->started = 1;
+    cgt_conn_games_hold(sqlite3_user_data(ctx), 1);
+  }
+  if (!game_arg(ctx, s, argv[0], "cg_sum", &g)) return;
+  cgt_rc rc = cg_add(s, st->sum, g, &st->sum);
+  if (rc) report(ctx, rc, "cg_sum");
+}
+
+static void sum_final(sqlite3_context *ctx) {
+  sum_state *st = sqlite3_aggregate_context(ctx, 0);
+  cg_store *s = store(ctx, NULL);
+  if (!s) return;
+  if (!st || !st->started) {
+    sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
+    return;
+  }
+  result_game(ctx, s, st->sum, "cg_sum");
+  cgt_conn_games_hold(sqlite3_user_data(ctx), -1);
+}
+
+static void neg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s = store(ctx, NULL);
+  cg_id g;
+  if (!s || !game_arg(ctx, s, argv[0], "cg_neg", &g)) return;
+  cgt_rc rc = cg_neg(s, g, &g);
+  if (rc) report(ctx, rc, "cg_neg");
+  else result_game(ctx, s, g, "cg_neg");
+}
+
+/* Two game arguments; 0 when the result is already set. */
+static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store **s, cg_id *a, cg_id *b) {
+  *s = store(ctx, NULL);
+  return *s && game_arg(ctx, *s, argv[0], fname, a) && game_arg(ctx, *s, argv[1], fname, b);
+}
+
+static void sub_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s;
+  cg_id a, b;
+  if (!two(ctx, argv, "cg_sub", &s, &a, &b)) return;
+  cgt_rc rc = cg_neg(s, b, &b);
+  if (rc == CGT_OK) rc = cg_add(s, a, b, &a);
+  if (rc) report(ctx, rc, "cg_sub");
+  else result_game(ctx, s, a, "cg_sub");
+}
+
+static void cmp_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s;
+  cg_id a, b;
+  char c;
+  if (!two(ctx, argv, "cg_cmp", &s, &a, &b)) return;
+  cgt_rc rc = cg_compare(s, a, b, &c);
+  if (rc) return report(ctx, rc, "cg_cmp");
+  sqlite3_result_text(ctx, c == '|' ? "||" : c == '<' ? "<" : c == '>' ? ">" : "=", -1, SQLITE_STATIC);
+}
+
+static void le_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s;
+  cg_id a, b;
+  int le;
+  if (!two(ctx, argv, "cg_le", &s, &a, &b)) return;
+  cgt_rc rc = cg_le(s, a, b, &le);
+  if (rc) report(ctx, rc, "cg_le");
+  else sqlite3_result_int(ctx, le);
+}
+
+static void outcome_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s = store(ctx, NULL);
+  cg_id g, zero;
+  char c;
+  if (!s || !game_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
+  cgt_rc rc = cg_integer(s, 0, &zero);
+  if (rc == CGT_OK) rc = cg_compare(s, g, zero, &c);
+  if (rc) return report(ctx, rc, "cg_outcome");
+  cgt_result_letter(ctx, c == '>' ? 'L' : c == '<' ? 'R' : c == '=' ? 'P' : 'N');
+}
+
+static void is_number_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s = store(ctx, NULL);
+  cg_id g;
+  if (s && game_arg(ctx, s, argv[0], "cg_is_number", &g)) sqlite3_result_int(ctx, cg_is_number(s, g, NULL));
+}
+
+static void birthday_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  cg_store *s = store(ctx, NULL);
+  cg_id g;
+  uint32_t b;
+  if (!s || !game_arg(ctx, s, argv[0], "cg_birthday", &g)) return;
+  cgt_rc rc = cg_birthday(s, g, &b);
+  if (rc) report(ctx, rc, "cg_birthday");
+  else sqlite3_result_int64(ctx, b);
+}
+
+/* The number-valued functions: which one is the user data's second half. */
+enum { LEFTSTOP, RIGHTSTOP, MEAN, TEMPERATURE };
+static const char *const number_names[] = {"cg_leftstop", "cg_rightstop", "cg_mean", "cg_temperature"};
+
+static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which) {
+  const char *fname = number_names[which];
+  cg_thermo *th;
+  cg_store *s = store(ctx, &th);
+  cg_id g;
+  cg_dyadic x, mean, temp;
+  if (!s || !game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc;
+  if (which <= RIGHTSTOP) {
+    rc = cg_stop(s, g, which == LEFTSTOP, &x);
+  } else {
+    rc = cg_thermograph(s, th, g, &mean, &temp);
+    x = which == MEAN ? mean : temp;
+  }
+  if (rc == CGT_OK) rc = cg_number(s, x, &g);
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
+static void leftstop_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  number_func(ctx, argv, LEFTSTOP);
+}
+static void rightstop_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  number_func(ctx, argv, RIGHTSTOP);
+}
+static void mean_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  number_func(ctx, argv, MEAN);
+}
+static void temperature_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  number_func(ctx, argv, TEMPERATURE);
+}
+
+const cgt_function cgt_partizan_functions[] = {
+    {"cg", 1, CGT_PURE, cg_func, NULL, NULL, NULL, NULL},
+    {"cg_add", -1, CGT_PURE, add_func, NULL, NULL, NULL, NULL},
+    {"cg_sum", 1, CGT_PURE, NULL, sum_step, sum_final, NULL, NULL},
+    {"cg_neg", 1, CGT_PURE, neg_func, NULL, NULL, NULL, NULL},
+    {"cg_sub", 2, CGT_PURE, sub_func, NULL, NULL, NULL, NULL},
+    {"cg_cmp", 2, CGT_PURE, cmp_func, NULL, NULL, NULL, NULL},
+    {"cg_le", 2, CGT_PURE, le_func, NULL, NULL, NULL, NULL},
+    {"cg_outcome", 1, CGT_PURE, outcome_func, NULL, NULL, NULL, NULL},
+    {"cg_is_number", 1, CGT_PURE, is_number_func, NULL, NULL, NULL, NULL},
+    {"cg_birthday", 1, CGT_PURE, birthday_func, NULL, NULL, NULL, NULL},
+    {"cg_leftstop", 1, CGT_PURE, leftstop_func, NULL, NULL, NULL, NULL},
+    {"cg_rightstop", 1, CGT_PURE, rightstop_func, NULL, NULL, NULL, NULL},
+    {"cg_mean", 1, CGT_PURE, mean_func, NULL, NULL, NULL, NULL},
+    {"cg_temperature", 1, CGT_PURE, temperature_func, NULL, NULL, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+
+/* ---- cg_options(a) ---- */
+
+typedef struct option_row {
+  char side;
+  char *text;
+} option_row;
+
+static void options_reset(cgt_cursor *cur) {
+  option_row *rows = cur->rows;
+  for (sqlite3_int64 i = 0; rows && i < cur->nrows; i++) free(rows[i].text);
+  sqlite3_free(rows);
+}
+
+static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
+  cg_store *s = cgt_conn_games(cur->conn, NULL);
+  if (!s) return SQLITE_NOMEM;
+  char err[400];
+  cg_id g;
+  cgt_rc rc = cg_parse(s, (const char *)sqlite3_value_text(args[0]), &g, err, sizeof err);
+  if (rc == CGT_SYNTAX) {
+    cur->err = sqlite3_mprintf("cgt: cg_options: %s", err);
+    return SQLITE_ERROR;
+  }
+  const cg_id *L0, *R0;
+  uint32_t nl, nr;
+  if (rc == CGT_OK) rc = cg_options(s, g, &L0, &nl, &R0, &nr);
+  if (rc) return cgt_sqlite_rc(rc);
+  cg_id *opts = malloc((nl + nr + 1) * sizeof *opts);
+  option_row *rows = sqlite3_malloc64((nl + nr + 1) * sizeof *rows);
+  if (!opts || !rows) {
+    free(opts);
+    sqlite3_free(rows);
+    return SQLITE_NOMEM;
+  }
+  memcpy(opts, L0, nl * sizeof *opts);
+  memcpy(opts + nl, R0, nr * sizeof *opts);
+  cur->rows = rows;
+  for (uint32_t i = 0; i < nl + nr && rc == CGT_OK; i++) {
+    rows[i].side = i < nl ? 'L' : 'R';
+    rc = cg_print(s, opts[i], &rows[i].text);
+    if (rc == CGT_OK) cur->nrows = i + 1;
+  }
+  free(opts);
+  return cgt_sqlite_rc(rc);
+}
+
+static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const option_row *r = &((const option_row *)cur->rows)[cur->row];
+  if (col == 0) cgt_result_letter(ctx, r->side);
+  else sqlite3_result_text(ctx, r->text, -1, SQLITE_TRANSIENT);
+}
+
+const cgt_table_function cgt_partizan_tables[] = {
+    {"cg_options", "CREATE TABLE x(side, option, game HIDDEN)", 2, 1, 0, options_filter, options_column,
+     options_reset},
+    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Partizan values through SQL (the engine is checked against game search in
+# tests/unit/test_pgame.c).
+. tests/lib.sh
+
+is "canonical prints" "*|^|v|2|1/2|*2|+-1|1*" \
+  "SELECT cg('{0|0}'), cg('{0|*}'), cg('{*|0}'), cg('{1|}'), cg('{0|1}'), cg('{0,*|0,*}'), cg('{1|-1}'), cg('{1|1}')"
+is "nesting bars round-trip" "{2||1|0}|{2|1||0}|{3|2||1|0}" "SELECT cg('{2||1|0}'), cg('{2|1||0}'), cg('{3|2||1|0}')"
+is "4x4 Domineering's value round-trips" "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}" \
+  "SELECT cg('+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}')"
+is "ups and stars" "^2*|^3|v3|^*|1/2*|v*" "SELECT cg('^+^+*'), cg('^3'), cg('vvv'), cg('^*'), cg('1/2*'), cg_neg('^*')"
+is "Winning Ways identities" ">|*||||1" \
+  "SELECT cg_cmp(cg_add('^', '^', '*'), '0'), cg_add('*2', '*3'), cg_cmp('{1|-1}', '0'), cg_le('^', '^*+*')"
+is "mean and temperature of {2|-1/2}" "3/4|5/4" "SELECT cg_mean('{2|-1/2}'), cg_temperature('{2|-1/2}')"
+is "temperatures of numbers, as CGSuite" "-1|-1/2|-1/4|0|0" \
+  "SELECT cg_temperature('3'), cg_temperature('1/2'), cg_temperature('-3/4'), cg_temperature('*'), cg_temperature('^')"
+is "stops" "2|-1/2|1|1" "SELECT cg_leftstop('{2|-1/2}'), cg_rightstop('{2|-1/2}'), cg_leftstop('1*'), cg_rightstop('1*')"
+is "outcomes" "L|R|P|N|N" "SELECT cg_outcome('^'), cg_outcome('v'), cg_outcome('0'), cg_outcome('*'), cg_outcome('{1|-1}')"
+is "numbers and birthdays" "1|0|2|3|3" \
+  "SELECT cg_is_number('3/4'), cg_is_number('^'), cg_birthday('^'), cg_birthday('3/4'), cg_birthday('*3')"
+is "sums, differences, negatives" "1/2^|1/2|0|-3/4" \
+  "SELECT (SELECT cg_sum(value) FROM json_each('[\"^\",\"^\",\"v\",\"1/2\"]')), cg_sub('1', '1/2'), cg_add('^', 'v'), cg_neg('3/4')"
+is "cg_options" "L|2
+R|{1|0}" "SELECT * FROM cg_options('{2||1|0}')"
+is "empty aggregate and NULLs" "0|NULL|NULL|NULL" \
+  "SELECT (SELECT cg_sum(value) FROM json_each('[]')), cg(NULL), cg_add('1', NULL), cg_cmp(NULL, '0')"
+is_error "syntax error names the position" "cgt: cg: missing '}' at position 1 in '{1|2'" "SELECT cg('{1|2')"
+is_error "bad denominator" "cgt: cg_add: denominator must be a power of 2 at position 3 in '1/3'" "SELECT cg_add('1', '1/3')"
+is_error "number overflow" "cgt: cg_add: a number overflows 64 bits" "SELECT cg_add('9223372036854775807', '1')"
+is "partizan functions are pure: usable in a view" "^" "CREATE VIEW pv AS SELECT cg('{0|*}') AS v" "SELECT v FROM pv"
+
+done_testing
