@@ -118,6 +118,9 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 ** across calls holds the store (+1 at its first row, -1 at its end). */
 cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo);
 void cgt_conn_games_hold(cgt_conn *conn, int delta);
+/* The memo of Toe-Tac-Tics values for the store of cgt_conn_games (call
+** that first); NULL when out of memory. */
+cg_id *cgt_conn_toetactics(cgt_conn *conn);
 
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */
 void **cgt_conn_collector(cgt_conn *conn);

@@ -18,6 +18,7 @@
 */
 #include "binding.h"
 #include "core/heapseq.h"
+#include "core/prules.h"
 #include "core/pthermo.h"
 
 #include <stdio.h>
@@ -47,6 +48,7 @@ struct cgt_conn {
   cg_store *games;      /* partizan games, made on first use */
   cg_thermo *thermo;
   int games_busy;       /* aggregates holding game ids: no reset meanwhile */
+  cg_id *toetactics;    /* values of Toe-Tac-Tics boards in games, made on first use */
   void *collector;   /* the buffer of the graph being read, see graph_read.c */
 };
 
@@ -75,6 +77,7 @@ void cgt_conn_unref(void *p) {
   }
   cg_store_free(conn->games);
   cg_thermo_free(conn->thermo);
+  sqlite3_free(conn->toetactics);
   sqlite3_free(conn);
 }
 
@@ -297,8 +300,10 @@ cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
   if (conn->games && conn->games_busy == 0 && cg_store_size(conn->games) > GAMES_MAX) {
     cg_store_free(conn->games);
     cg_thermo_free(conn->thermo);
+    sqlite3_free(conn->toetactics);
     conn->games = NULL;
     conn->thermo = NULL;
+    conn->toetactics = NULL;
   }
   if (!conn->games) conn->games = cg_store_new();
   if (!conn->thermo) conn->thermo = cg_thermo_new();
@@ -307,3 +312,11 @@ cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
 }
 
 void cgt_conn_games_hold(cgt_conn *conn, int delta) { conn->games_busy += delta; }
+
+cg_id *cgt_conn_toetactics(cgt_conn *conn) {
+  if (!conn->toetactics) {
+    conn->toetactics = sqlite3_malloc64(CG_TOETACTICS_BOARDS * sizeof *conn->toetactics);
+    if (conn->toetactics) memset(conn->toetactics, 0xff, CG_TOETACTICS_BOARDS * sizeof *conn->toetactics);
+  }
+  return conn->toetactics;
+}

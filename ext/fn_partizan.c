@@ -11,6 +11,8 @@
 **   cg_leftstop(a), cg_rightstop(a), cg_mean(a), cg_temperature(a)   numbers
 **   cg_birthday(a)           INTEGER
 **   cg_options(a)            table: side, option
+**   surreal_value(ruleset, board), surreal_value('ruleset:board')
+**                            the value of a board of a built-in ruleset
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 
 #include "binding.h"
 #include "core/pnotation.h"
+#include "core/prules.h"
 
 /* The game of argument v, or 0 after setting an error (or for NULL: *null). */
 static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
@@ -224,7 +227,55 @@ static void temperature_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   number_func(ctx, argv, TEMPERATURE);
 }
 
+/* surreal_value(ruleset, board) or surreal_value('ruleset:board'). */
+static void surreal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  const char *fname = "surreal_value";
+  for (int i = 0; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
+  cg_store *s = store(ctx, NULL);
+  if (!s) return;
+  char rules[32], err[400];
+  const char *board;
+  if (argc == 2) {
+    snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_value_text(argv[0]));
+    board = (const char *)sqlite3_value_text(argv[1]);
+  } else {
+    const char *text = (const char *)sqlite3_value_text(argv[0]), *colon = strchr(text, ':');
+    if (!colon) {
+      cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not 'ruleset:board'", text);
+      return;
+    }
+    snprintf(rules, sizeof rules, "%.*s", (int)(colon - text), text);
+    board = colon + 1;
+  }
+  cg_id g;
+  cgt_rc rc;
+  if (strcmp(rules, "hackenbush") == 0) {
+    rc = cg_hackenbush_string(s, board, &g, err, sizeof err);
+  } else if (strcmp(rules, "toetactics") == 0) {
+    cg_id *memo = cgt_conn_toetactics(sqlite3_user_data(ctx));
+    rc = memo ? cg_toetactics(s, board, memo, &g, err, sizeof err) : CGT_NOMEM;
+  } else if (strcmp(rules, "cutcake") == 0) {
+    unsigned long long w = 0, h = 0;
+    int used = 0;
+    if (sscanf(board, "%llux%llu%n", &w, &h, &used) != 2 || board[used] || w == 0 || h == 0 || w > INT64_MAX ||
+        h > INT64_MAX) {
+      cgt_error(ctx, SQLITE_ERROR, fname, "a cutcake board is WxH with positive W and H, not '%s'", board);
+      return;
+    }
+    rc = cg_cutcake(s, w, h, &g);
+  } else {
+    cgt_error(ctx, SQLITE_ERROR, fname, "unknown ruleset '%s' (toetactics, hackenbush, cutcake)", rules);
+    return;
+  }
+  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  else if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
 const cgt_function cgt_partizan_functions[] = {
+    {"surreal_value", 1, CGT_PURE, surreal_func, NULL, NULL, NULL, NULL},
+    {"surreal_value", 2, CGT_PURE, surreal_func, NULL, NULL, NULL, NULL},
     {"cg", 1, CGT_PURE, cg_func, NULL, NULL, NULL, NULL},
     {"cg_add", -1, CGT_PURE, add_func, NULL, NULL, NULL, NULL},
     {"cg_sum", 1, CGT_PURE, NULL, sum_step, sum_final, NULL, NULL},

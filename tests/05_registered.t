@@ -59,6 +59,8 @@ random_sum_win_probability s 1 reads
 random_sum_win_probability s 2 reads
 random_sum_win_probability s 3 reads
 remoteness s 2 reads
+surreal_value s 1 pure
+surreal_value s 2 pure
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
 want_mods="cg_options

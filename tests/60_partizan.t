@@ -29,4 +29,20 @@ is_error "bad denominator" "cgt: cg_add: denominator must be a power of 2 at pos
 is_error "number overflow" "cgt: cg_add: a number overflows 64 bits" "SELECT cg_add('9223372036854775807', '1')"
 is "partizan functions are pure: usable in a view" "^" "CREATE VIEW pv AS SELECT cg('{0|*}') AS v" "SELECT v FROM pv"
 
+# Built-in rulesets (checked further in tests/unit/test_prules.c).
+is "toetactics" "*|*" "SELECT surreal_value('toetactics', '.........'), surreal_value('toetactics:.x./xox/oxx')"
+is "hackenbush strings" "7/4|77/128|*7" \
+  "SELECT surreal_value('hackenbush', 'LLRL'), surreal_value('hackenbush:lrlrrllr'), surreal_value('hackenbush', 'GGGGGGG')"
+is "cutcake" "-7|-3|-1|0|499999999" \
+  "SELECT surreal_value('cutcake', '1x8'), surreal_value('cutcake:2x8'), surreal_value('cutcake', '5x8'), surreal_value('cutcake', '8x8'), surreal_value('cutcake', '1000000000x3')"
+is "a sum of boards" "-10" \
+  "SELECT cg_sum(surreal_value('cutcake', b)) FROM (SELECT '1x8' AS b UNION ALL SELECT '2x8' UNION ALL SELECT '8x8')"
+is_error "unknown ruleset" "cgt: surreal_value: unknown ruleset 'chess' (toetactics, hackenbush, cutcake)" \
+  "SELECT surreal_value('chess', 'x')"
+is_error "three in a row" "cgt: surreal_value: board 'xxx/.../...' already has three in a row" \
+  "SELECT surreal_value('toetactics', 'xxx/.../...')"
+is_error "bad cutcake" "cgt: surreal_value: a cutcake board is WxH with positive W and H, not '0x3'" \
+  "SELECT surreal_value('cutcake', '0x3')"
+is_error "no colon" "cgt: surreal_value: 'toetactics' is not 'ruleset:board'" "SELECT surreal_value('toetactics')"
+
 done_testing

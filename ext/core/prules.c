@@ -1,0 +1,123 @@
+/* Built-in partizan rulesets; see prules.h. */
+#include "prules.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Hackenbush strings ---- */
+
+cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen) {
+  size_t n = strlen(edges);
+  for (size_t i = 0; i < n; i++) {
+    char c = (char)toupper((unsigned char)edges[i]);
+    if (!strchr("LBRGE", c) || !c) {
+      snprintf(err, errlen, "bad edge '%c' at position %zu in '%s' (L or B blue, R red, G or E green)", edges[i],
+               i + 1, edges);
+      return CGT_SYNTAX;
+    }
+  }
+  /* value[i]: the string cut down to its first i edges */
+  cg_id *value = malloc((n + 1) * sizeof *value), *L = malloc((n + 1) * sizeof *L), *R = malloc((n + 1) * sizeof *R);
+  cgt_rc rc = value && L && R ? cg_integer(s, 0, &value[0]) : CGT_NOMEM;
+  for (size_t k = 1; k <= n && rc == CGT_OK; k++) {
+    uint32_t nl = 0, nr = 0;
+    for (size_t i = 0; i < k; i++) {
+      char c = (char)toupper((unsigned char)edges[i]);
+      if (c != 'R') L[nl++] = value[i];
+      if (c == 'R' || c == 'G' || c == 'E') R[nr++] = value[i];
+    }
+    rc = cg_game(s, L, nl, R, nr, &value[k]);
+  }
+  if (rc == CGT_OK) *out = value[n];
+  free(value);
+  free(L);
+  free(R);
+  return rc;
+}
+
+/* ---- Cutcake ---- */
+
+static int floor_log2(uint64_t x) { return 63 - __builtin_clzll(x); }
+
+cgt_rc cg_cutcake(cg_store *s, uint64_t w, uint64_t h, cg_id *out) {
+  int a = floor_log2(w), b = floor_log2(h);
+  int64_t v = a > b ? (int64_t)(w >> b) - 1 : b > a ? -((int64_t)(h >> a) - 1) : 0;
+  return cg_integer(s, v, out);
+}
+
+cgt_rc cg_cutcake_search(cg_store *s, uint32_t w, uint32_t h, cg_id *out) {
+  cg_id *v = malloc((size_t)(w + 1) * (h + 1) * sizeof *v), *L = malloc((w + h + 1) * sizeof *L), *R = L + w;
+  cgt_rc rc = v && L ? CGT_OK : CGT_NOMEM;
+  for (uint32_t x = 1; x <= w && rc == CGT_OK; x++)
+    for (uint32_t y = 1; y <= h && rc == CGT_OK; y++) {
+      uint32_t nl = 0, nr = 0;
+      for (uint32_t a = 1; a < x && rc == CGT_OK; a++) rc = cg_add(s, v[a * (h + 1) + y], v[(x - a) * (h + 1) + y], &L[nl++]);
+      for (uint32_t b = 1; b < y && rc == CGT_OK; b++) rc = cg_add(s, v[x * (h + 1) + b], v[x * (h + 1) + y - b], &R[nr++]);
+      if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &v[x * (h + 1) + y]);
+    }
+  if (rc == CGT_OK) *out = v[w * (h + 1) + h];
+  free(v);
+  free(L);
+  return rc;
+}
+
+/* ---- Toe-Tac-Tics ---- */
+
+static const int LINES[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+
+static int three(const int *cell) {
+  for (int i = 0; i < 8; i++)
+    if (cell[LINES[i][0]] && cell[LINES[i][0]] == cell[LINES[i][1]] && cell[LINES[i][1]] == cell[LINES[i][2]]) return 1;
+  return 0;
+}
+
+static int code(const int *cell) {
+  int c = 0;
+  for (int i = 8; i >= 0; i--) c = c * 3 + cell[i];
+  return c;
+}
+
+/* The value of a board with no three in a row (cells: 0 empty, 1 x, 2 o). */
+static cgt_rc ttt(cg_store *s, int *cell, cg_id *memo, cg_id *out) {
+  int c = code(cell);
+  if (memo[c] != UINT32_MAX) return *out = memo[c], CGT_OK;
+  cg_id L[9], R[9];
+  uint32_t nl = 0, nr = 0;
+  cgt_rc rc = CGT_OK;
+  for (int i = 0; i < 9 && rc == CGT_OK; i++) {
+    if (cell[i]) continue;
+    for (int mark = 1; mark <= 2 && rc == CGT_OK; mark++) {
+      cell[i] = mark;
+      if (!three(cell)) rc = ttt(s, cell, memo, mark == 1 ? &L[nl++] : &R[nr++]);
+      cell[i] = 0;
+    }
+  }
+  if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &memo[c]);
+  if (rc == CGT_OK) *out = memo[c];
+  return rc;
+}
+
+cgt_rc cg_toetactics(cg_store *s, const char *board, cg_id *memo, cg_id *out, char *err, size_t errlen) {
+  int cell[9], n = 0;
+  for (size_t i = 0; board[i]; i++) {
+    char c = (char)tolower((unsigned char)board[i]);
+    if (c == '/' && n % 3 == 0 && n > 0 && n < 9) continue;
+    if (n == 9 || (c != 'x' && c != 'o' && c != '.')) {
+      snprintf(err, errlen, "bad cell '%c' at position %zu in board '%s' (9 cells x, o or ., rows may be split by /)",
+               board[i], i + 1, board);
+      return CGT_SYNTAX;
+    }
+    cell[n++] = c == 'x' ? 1 : c == 'o' ? 2 : 0;
+  }
+  if (n != 9) {
+    snprintf(err, errlen, "board '%s' has %d cells, not 9", board, n);
+    return CGT_SYNTAX;
+  }
+  if (three(cell)) {
+    snprintf(err, errlen, "board '%s' already has three in a row", board);
+    return CGT_SYNTAX;
+  }
+  return ttt(s, cell, memo, out);
+}

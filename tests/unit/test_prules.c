@@ -1,0 +1,86 @@
+/*
+** Unit tests of the built-in partizan rulesets: known values, the cutcake
+** closed form against search over all cuts, Blue-Red Hackenbush strings
+** against Berlekamp's rule written here, and Toe-Tac-Tics boards.
+*/
+#include <stdlib.h>
+
+#include "../../ext/core/pnotation.h"
+#include "../../ext/core/prules.h"
+#include "../tap.h"
+
+static cg_store *s;
+
+static int prints(cg_id g, const char *want) {
+  char *t;
+  if (cg_print(s, g, &t) != CGT_OK) return 0;
+  int same = strcmp(t, want) == 0;
+  if (!same) printf("#   printed %s, expected %s\n", t, want);
+  free(t);
+  return same;
+}
+
+int main(void) {
+  s = cg_store_new();
+  char err[300];
+  cg_id g;
+  const struct { const char *edges, *want; } hb[] = {
+      {"LLRL", "7/4"}, {"lrlrrllr", "77/128"}, {"GGGGGGG", "*7"}, {"", "0"}, {"RRR", "-3"}, {"LRG", "1/2*"}};
+  for (size_t i = 0; i < sizeof hb / sizeof *hb; i++)
+    ok(cg_hackenbush_string(s, hb[i].edges, &g, err, sizeof err) == CGT_OK && prints(g, hb[i].want),
+       "hackenbush '%s' = %s", hb[i].edges, hb[i].want);
+  ok(cg_hackenbush_string(s, "LXR", &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "bad edge 'X' at position 2"),
+     "a bad edge is named: %s", err);
+
+  /* Blue-Red strings against Berlekamp's rule: the first run counts +-1 an
+  ** edge; after it each edge adds +-1/2^k, k = 1, 2, ... */
+  int bad = 0, count = 0;
+  for (int len = 1; len <= 10; len++)
+    for (int bits = 0; bits < (1 << len); bits++) {
+      char e[16];
+      for (int i = 0; i < len; i++) e[i] = bits >> i & 1 ? 'L' : 'R';
+      e[len] = 0;
+      int64_t sign = e[0] == 'L' ? 1 : -1;
+      int i = 1;
+      cg_dyadic want = {sign, 0};
+      while (i < len && e[i] == e[0]) want.num += sign, i++;
+      for (uint32_t k = 1; i < len; i++, k++) {   /* the value halves its step each edge */
+        cg_dyadic step = {e[i] == 'L' ? 1 : -1, k};
+        cg_dyadic_add(want, step, &want);
+      }
+      cg_dyadic got;
+      cg_hackenbush_string(s, e, &g, err, sizeof err);
+      bad += !cg_is_number(s, g, &got) || cg_dyadic_cmp(got, want) != 0;
+      count++;
+    }
+  is_int(bad, 0, "%d Blue-Red strings equal Berlekamp's rule", count);
+
+  bad = 0;
+  for (uint32_t w = 1; w <= 14; w++)
+    for (uint32_t h = 1; h <= 14; h++) {
+      cg_id a, b;
+      cg_cutcake(s, w, h, &a);
+      cg_cutcake_search(s, w, h, &b);
+      bad += a != b;
+    }
+  is_int(bad, 0, "the cutcake closed form equals search over every cut up to 14x14");
+  const struct { uint64_t w, h; const char *want; } cc[] = {{1, 8, "-7"}, {2, 8, "-3"}, {5, 8, "-1"}, {8, 8, "0"},
+                                                           {1000000000, 3, "499999999"}};
+  for (size_t i = 0; i < sizeof cc / sizeof *cc; i++)
+    ok(cg_cutcake(s, cc[i].w, cc[i].h, &g) == CGT_OK && prints(g, cc[i].want), "cutcake %llux%llu = %s",
+       (unsigned long long)cc[i].w, (unsigned long long)cc[i].h, cc[i].want);
+
+  cg_id *memo = malloc(CG_TOETACTICS_BOARDS * sizeof *memo);
+  for (int i = 0; i < CG_TOETACTICS_BOARDS; i++) memo[i] = UINT32_MAX;
+  ok(cg_toetactics(s, ".........", memo, &g, err, sizeof err) == CGT_OK && prints(g, "*"), "the empty board is *");
+  int legal = 0;
+  for (int i = 0; i < CG_TOETACTICS_BOARDS; i++) legal += memo[i] != UINT32_MAX;
+  is_int(legal, 11125, "valuing the empty board values every legal board");
+  ok(cg_toetactics(s, ".x./xox/oxx", memo, &g, err, sizeof err) == CGT_OK && prints(g, "*"), ".x./xox/oxx is *");
+  ok(cg_toetactics(s, "xxx......", memo, &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "three in a row"),
+     "a board with three in a row is refused");
+  ok(cg_toetactics(s, "xo.", memo, &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "has 3 cells"), "a short board");
+  free(memo);
+  cg_store_free(s);
+  return tap_done();
+}
