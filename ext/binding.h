@@ -18,6 +18,14 @@ SQLITE_EXTENSION_INIT3
 ** is freed when the last of them is dropped (connection close). */
 typedef struct cgt_conn cgt_conn;
 
+/* The partizan view of a graph: every row of cgt_edge, with its side. */
+typedef struct cgt_pgraph {
+  cgt_keymap nodes;
+  uint32_t *off;       /* moves of node u: dst[off[u]..off[u+1]) */
+  uint32_t *dst;
+  uint8_t *who;        /* 1: Left's move, 2: Right's, 3: either's (side NULL) */
+} cgt_pgraph;
+
 /* A graph read from cgt_edge/cgt_node, with its analyses (reference counted). */
 typedef struct cgt_graph {
   int refs;
@@ -28,6 +36,7 @@ typedef struct cgt_graph {
   uint64_t files;     /* stamp of the attached database files, see conn.c */
   uint64_t last_use;
   cgt_game game;
+  cgt_pgraph *partizan;  /* read on first use (cgt_graph_partizan) */
 } cgt_graph;
 
 /* ---- registration tables (one per family of functions) ---- */
@@ -136,6 +145,11 @@ cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const ch
 cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *fname,
                                 char **err, int *rc);
 void cgt_graph_unref(cgt_graph *graph);
+
+/* The partizan view of graph gid (read now, from the same data, when first
+** asked).  Returns an SQLite code, with *err set. */
+int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, char **err);
+void cgt_pgraph_free(cgt_pgraph *pg);
 
 /* Reads graph gid from main.cgt_edge (rows with side NULL) and
 ** main.cgt_node into game.  Returns an SQLite code, with *err set. */

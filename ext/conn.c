@@ -88,6 +88,7 @@ void **cgt_conn_collector(cgt_conn *conn) { return &conn->collector; }
 void cgt_graph_unref(cgt_graph *graph) {
   if (!graph || --graph->refs > 0) return;
   cgt_game_clear(&graph->game);
+  cgt_pgraph_free(graph->partizan);
   sqlite3_free(graph->id_bytes);
   sqlite3_free(graph);
 }

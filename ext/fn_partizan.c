@@ -13,6 +13,8 @@
 **   cg_options(a)            table: side, option
 **   surreal_value(ruleset, board), surreal_value('ruleset:board')
 **                            the value of a board of a built-in ruleset
+**   cg_value(graph_id, node) the value of a position of a partizan graph in
+**                            cgt_edge (reads tables: DIRECTONLY)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,7 +275,89 @@ static void surreal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   else result_game(ctx, s, g, fname);
 }
 
+/* cg_value(graph_id, node): the value of a position of a stored partizan
+** graph (side 'L', 'R', or NULL for both), by a depth-first search that
+** values each reachable node once; a cycle is an error naming a node on it. */
+static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const char *fname = "cg_value";
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+  cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
+  if (!graph) return;
+  char *err = NULL;
+  int src = cgt_graph_partizan(sqlite3_user_data(ctx), graph, argv[0], &err);
+  if (src != SQLITE_OK) {
+    if (err) cgt_error(ctx, src, fname, "%s", err);
+    else sqlite3_result_error_code(ctx, src);
+    sqlite3_free(err);
+    return;
+  }
+  const cgt_pgraph *pg = graph->partizan;
+  cgt_key k;
+  cgt_key_from_value(argv[1], &k);
+  uint32_t root = cgt_keymap_find(&pg->nodes, &k), n = pg->nodes.count;
+  if (root == UINT32_MAX) return;   /* unknown node: NULL */
+  cg_store *s = store(ctx, NULL);
+  if (!s) return;
+  cg_id *value = malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
+  uint8_t *state = calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
+  uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack), top = 0, maxdeg = 0;
+  for (uint32_t u = 0; u < n; u++)
+    if (pg->off[u + 1] - pg->off[u] > maxdeg) maxdeg = pg->off[u + 1] - pg->off[u];
+  L = malloc((maxdeg + 1) * sizeof *L);
+  R = malloc((maxdeg + 1) * sizeof *R);
+  cgt_rc rc = value && state && stack && L && R ? CGT_OK : CGT_NOMEM;
+  if (rc == CGT_OK) {
+    stack[0] = root, stack[1] = pg->off[root], top = 1, state[root] = 1;
+  }
+  while (rc == CGT_OK && top) {
+    uint32_t v = stack[2 * (top - 1)], *next = &stack[2 * (top - 1) + 1];
+    if (*next < pg->off[v + 1]) {
+      uint32_t w = pg->dst[(*next)++];
+      if (state[w] == 1) {   /* back on the path: a cycle through w */
+        rc = CGT_SYNTAX;     /* reported below */
+        stack[0] = w;
+        break;
+      }
+      if (state[w] == 0) {
+        state[w] = 1;
+        stack[2 * top] = w, stack[2 * top + 1] = pg->off[w], top++;
+      }
+      continue;
+    }
+    uint32_t nl = 0, nr = 0;
+    for (uint32_t e = pg->off[v]; e < pg->off[v + 1]; e++) {
+      if (pg->who[e] & 1) L[nl++] = value[pg->dst[e]];
+      if (pg->who[e] & 2) R[nr++] = value[pg->dst[e]];
+    }
+    rc = cg_game(s, L, nl, R, nr, &value[v]);
+    state[v] = 2;
+    top--;
+  }
+  if (rc == CGT_SYNTAX) {
+    cgt_key wk;
+    cgt_keymap_get(&pg->nodes, stack[0], &wk);
+    sqlite3_str *name = sqlite3_str_new(NULL);
+    if (wk.type == CGT_KEY_INT) sqlite3_str_appendf(name, "%lld", (long long)wk.i);
+    else sqlite3_str_appendf(name, "'%.*q'", (int)wk.len, (const char *)wk.p);
+    char *text = sqlite3_str_finish(name);
+    cgt_error(ctx, SQLITE_ERROR, fname, "node %s is on a cycle: cg_value needs a graph without cycles (short games)",
+              text ? text : "?");
+    sqlite3_free(text);
+  } else if (rc) {
+    report(ctx, rc, fname);
+  } else {
+    result_game(ctx, s, value[root], fname);
+  }
+  free(value);
+  free(state);
+  free(stack);
+  free(L);
+  free(R);
+}
+
 const cgt_function cgt_partizan_functions[] = {
+    {"cg_value", 2, CGT_READS, value_func, NULL, NULL, NULL, NULL},
     {"surreal_value", 1, CGT_PURE, surreal_func, NULL, NULL, NULL, NULL},
     {"surreal_value", 2, CGT_PURE, surreal_func, NULL, NULL, NULL, NULL},
     {"cg", 1, CGT_PURE, cg_func, NULL, NULL, NULL, NULL},

@@ -185,3 +185,111 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
   if (rc != SQLITE_OK) cgt_game_clear(game);
   return rc;
 }
+
+/* ---- the partizan view: every row with its side ---- */
+
+void cgt_pgraph_free(cgt_pgraph *pg) {
+  if (!pg) return;
+  cgt_keymap_free(&pg->nodes);
+  free(pg->off);
+  free(pg->dst);
+  free(pg->who);
+  sqlite3_free(pg);
+}
+
+/* Reads every move with its side, then the nodes of cgt_node. */
+static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char **err) {
+  sqlite3_stmt *st = NULL;
+  uint32_t *rows = NULL;   /* src, dst, who */
+  size_t n = 0, cap = 0;
+  int rc = sqlite3_prepare_v2(db, "SELECT src, dst, side FROM main.cgt_edge WHERE graph_id = ?1", -1, &st, NULL);
+  if (rc != SQLITE_OK) {
+    *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
+    return rc;
+  }
+  sqlite3_bind_value(st, 1, gid);
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    cgt_key a, b;
+    const char *side = (const char *)sqlite3_column_text(st, 2);
+    uint8_t who = !side ? 3 : (side[0] == 'L' && !side[1]) ? 1 : (side[0] == 'R' && !side[1]) ? 2 : 0;
+    if (!who) {
+      *err = sqlite3_mprintf("cgt_edge has side '%s' in graph %s (NULL, 'L' or 'R')", side, sqlite3_value_text(gid));
+      rc = SQLITE_ERROR;
+      break;
+    }
+    if (!cgt_key_from_value(sqlite3_column_value(st, 0), &a) || !cgt_key_from_value(sqlite3_column_value(st, 1), &b)) {
+      *err = sqlite3_mprintf("cgt_edge has a NULL node id in graph %s", sqlite3_value_text(gid));
+      rc = SQLITE_ERROR;
+      break;
+    }
+    if (n + 3 > cap) {
+      cap = cap ? 2 * cap : 3 * 1024;
+      uint32_t *r = realloc(rows, cap * sizeof *r);
+      if (!r) { rc = SQLITE_NOMEM; break; }
+      rows = r;
+    }
+    cgt_rc crc = cgt_keymap_intern(&pg->nodes, &a, &rows[n]);
+    if (crc == CGT_OK) crc = cgt_keymap_intern(&pg->nodes, &b, &rows[n + 1]);
+    if (crc) { rc = cgt_sqlite_rc(crc); break; }
+    rows[n + 2] = who;
+    n += 3;
+  }
+  if (rc != SQLITE_DONE && rc != SQLITE_ERROR && rc != SQLITE_NOMEM && !*err)
+    *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
+  sqlite3_finalize(st);
+  if (rc == SQLITE_DONE && has_node_table(db) > 0) {
+    rc = sqlite3_prepare_v2(db, "SELECT node FROM main.cgt_node WHERE graph_id = ?1", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+      sqlite3_bind_value(st, 1, gid);
+      while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        cgt_key k;
+        uint32_t idx;
+        if (cgt_key_from_value(sqlite3_column_value(st, 0), &k) && cgt_keymap_intern(&pg->nodes, &k, &idx)) {
+          rc = SQLITE_NOMEM;
+          break;
+        }
+      }
+      if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
+    }
+    sqlite3_finalize(st);
+  }
+  if (rc == SQLITE_DONE) {   /* moves grouped by source */
+    uint32_t nodes = pg->nodes.count;
+    size_t m = n / 3;
+    pg->off = calloc((size_t)nodes + 1, sizeof *pg->off);
+    pg->dst = malloc((m ? m : 1) * sizeof *pg->dst);
+    pg->who = malloc(m ? m : 1);
+    uint32_t *fill = malloc(((size_t)nodes + 1) * sizeof *fill);
+    if (pg->off && pg->dst && pg->who && fill) {
+      for (size_t i = 0; i < m; i++) pg->off[rows[3 * i] + 1]++;
+      for (uint32_t u = 0; u < nodes; u++) pg->off[u + 1] += pg->off[u];
+      memcpy(fill, pg->off, ((size_t)nodes + 1) * sizeof *fill);
+      for (size_t i = 0; i < m; i++) {
+        uint32_t k = fill[rows[3 * i]]++;
+        pg->dst[k] = rows[3 * i + 1];
+        pg->who[k] = (uint8_t)rows[3 * i + 2];
+      }
+      rc = SQLITE_OK;
+    } else {
+      rc = SQLITE_NOMEM;
+    }
+    free(fill);
+  }
+  free(rows);
+  return rc;
+}
+
+int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, char **err) {
+  if (graph->partizan) return SQLITE_OK;
+  cgt_pgraph *pg = sqlite3_malloc(sizeof *pg);
+  if (!pg) return SQLITE_NOMEM;
+  memset(pg, 0, sizeof *pg);
+  cgt_keymap_init(&pg->nodes);
+  int rc = read_partizan(cgt_conn_db(conn), gid, pg, err);
+  if (rc != SQLITE_OK) {
+    cgt_pgraph_free(pg);
+    return rc;
+  }
+  graph->partizan = pg;
+  return SQLITE_OK;
+}

@@ -32,6 +32,7 @@ cg_rightstop s 1 pure
 cg_sub s 2 pure
 cg_sum a 1 pure
 cg_temperature s 1 pure
+cg_value s 2 reads
 cgt_collect s -1 reads
 cgt_version s 0 pure
 fibonacci_nim_move s 1 pure

@@ -45,4 +45,16 @@ is_error "bad cutcake" "cgt: surreal_value: a cutcake board is WxH with positive
   "SELECT surreal_value('cutcake', '0x3')"
 is_error "no colon" "cgt: surreal_value: 'toetactics' is not 'ruleset:board'" "SELECT surreal_value('toetactics')"
 
+# cg_value on a stored partizan graph.
+sql "$DB" ".read sql/cgt_schema.sql" "INSERT INTO cgt_edge VALUES
+  ('p','a','b','L'), ('p','a','c','R'), ('p','b','d','R'), ('p','c','d','L'), ('p','e','e','L'),
+  ('p','x','y',NULL), ('p','x','z',NULL), ('p','z','y','L'), ('p','x','y',NULL)" >/dev/null
+is "cg_value: {-1|1} = 0, {|0} = -1, a terminal 0, moves for both sides" "0|-1|0|{1|0}" \
+  "SELECT cg_value('p', 'a'), cg_value('p', 'b'), cg_value('p', 'd'), cg_value('p', 'x')"
+is "cg_value of an unknown node or NULL" "NULL|NULL" "SELECT cg_value('p', 'nope'), cg_value(NULL, 'a')"
+is_error "a cycle is an error naming a node on it" \
+  "cgt: cg_value: node 'e' is on a cycle: cg_value needs a graph without cycles (short games)" "SELECT cg_value('p', 'e')"
+is_error "cg_value reads tables: DIRECTONLY" "unsafe use of cg_value()" \
+  "CREATE VIEW cv AS SELECT cg_value('p', 'a')" "SELECT * FROM cv"
+
 done_testing

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "../../ext/core/pgame.h"
+#include "../../ext/core/pnotation.h"
 #include "../tap.h"
 
 static cg_store *s;
@@ -121,14 +122,44 @@ static cg_id canonical(int x) {
   return game(L, (uint32_t)node[x].nl, R, (uint32_t)node[x].nr);
 }
 
+static cg_id pool[1200];
+static int npool;
+
+/* <= is a partial order: reflexive, antisymmetric (with equal ids),
+** transitive; and G - G = 0. */
+static void partial_order(void) {
+  int bad_anti = 0, bad_trans = 0, bad_zero = 0, triples = 0;
+  int n = npool < 120 ? npool : 120;
+  static char le[120][120];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int r;
+      cg_le(s, pool[i], pool[j], &r);
+      le[i][j] = (char)r;
+    }
+  for (int i = 0; i < n; i++) {
+    cg_id neg;
+    cg_neg(s, pool[i], &neg);
+    bad_zero += add(pool[i], neg) != num(0, 0) || !le[i][i];
+    for (int j = 0; j < n; j++) {
+      bad_anti += le[i][j] && le[j][i] && pool[i] != pool[j];
+      for (int k = 0; k < n; k++, triples++) bad_trans += le[i][j] && le[j][k] && !le[i][k];
+    }
+  }
+  is_int(bad_anti, 0, "antisymmetry: a <= b <= a only for the same game (%d games)", n);
+  is_int(bad_trans, 0, "transitivity over %d triples", triples);
+  is_int(bad_zero, 0, "G - G = 0 and G <= G");
+}
+
 static void random_games(void) {
-  int bad_eq = 0, bad_le = 0, bad_sum = 0, pairs = 0;
+  int bad_eq = 0, bad_le = 0, bad_sum = 0, bad_print = 0, pairs = 0;
   for (int t = 0; t < 600; t++) {
     nnodes = 0;
     int g = random_tree(1 + (int)rnd(3)), h = random_tree(1 + (int)rnd(3));
     memset(memo_l, -1, sizeof memo_l);
     memset(memo_r, -1, sizeof memo_r);
     cg_id cg = canonical(g), ch = canonical(h);
+    if (npool < 1200) pool[npool++] = cg;
     /* g <= h iff Left loses g - h moving first */
     int le = !left_first(g, h), ge = !left_first(h, g);
     int le_c;
@@ -140,17 +171,26 @@ static void random_games(void) {
     diff = add(cg, neg);
     char c = cmp(diff, num(0, 0));
     bad_sum += c != (le && ge ? '=' : le ? '<' : ge ? '>' : '|');
+    /* printing and parsing back gives the same game */
+    char *text, err[300];
+    cg_id back;
+    if (cg_print(s, cg, &text) != CGT_OK || cg_parse(s, text, &back, err, sizeof err) != CGT_OK || back != cg) {
+      if (!bad_print++) printf("# round trip failed: %s (%s)\n", text, err);
+    }
+    free(text);
     pairs++;
   }
   is_int(bad_le, 0, "<= on canonical forms equals game search on %d pairs of random games", pairs);
   is_int(bad_eq, 0, "equal games get equal ids (and only they)");
   is_int(bad_sum, 0, "G - H compared with 0 agrees with game search");
+  is_int(bad_print, 0, "printing then parsing gives back the same canonical game");
 }
 
 int main(void) {
   s = cg_store_new();
   identities();
   random_games();
+  partial_order();
   printf("# %zu games stored\n", cg_store_size(s));
   cg_store_free(s);
   return tap_done();
