@@ -59,6 +59,26 @@ wythoff 3,7|piles 3,0") tap_result 1 "examples/heaps.sql finds the winning moves
   *) tap_result 0 "examples/heaps.sql finds the winning moves of a mixed sum" "$got" ;;
 esac
 
+want_ttt="Each board: value, outcome (L: Left wins, R: Right wins, P: second player, N: first player)
+empty|*|N
+corner|-1/2|R
+centre|0|P
+late|*|N
+crowded|0|P
+
+All boards together:
+-1/2|R"
+got=$(sql :memory: ".read examples/toetactics.sql")
+[ "$got" = "$want_ttt" ]
+tap_result $((1 - $?)) "examples/toetactics.sql values boards and their sum" "got:
+$got"
+
+got=$(sql :memory: ".read examples/partizan.sql")
+case "$got" in
+  *"*|^|2|1/2|1"*"^2*|*|3/4|0"*"{2|-1/2}|2|-1/2|3/4|5/4"*"1/4") tap_result 1 "examples/partizan.sql shows the arithmetic" ;;
+  *) tap_result 0 "examples/partizan.sql shows the arithmetic" "$got" ;;
+esac
+
 PY=${PYTHON:-/usr/bin/python3}
 if [ -n "${CGT_PRELOAD:-}" ]; then
   got=$(LD_PRELOAD="$CGT_PRELOAD" ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" "$PY" examples/python_demo.py "$CGT_EXT" 2>&1)
