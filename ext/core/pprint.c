@@ -1,10 +1,12 @@
 /* Printing canonical games in CGSuite's notation; see pnotation.h. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pnotation.h"
+#include "pthermo.h"
 
 typedef struct text {
   char *p;
@@ -79,10 +81,12 @@ static cgt_rc nus(cg_store *s, cg_id g, cg_dyadic *x, int64_t *ups, uint32_t *st
 static void put_nus(text *t, cg_dyadic x, int64_t ups, uint32_t star) {
   int any = 0;
   if (x.num != 0) put_number(t, x), any = 1;
-  if (ups) {
-    put(t, "%s", ups > 0 ? "^" : "v");
+  if (ups) {   /* ^, ^^, ^3, ...: CGSuite writes two ups as ^^ */
+    const char *one = ups > 0 ? "^" : "v";
     uint64_t n = (uint64_t)(ups > 0 ? ups : -ups);
-    if (n > 1) put(t, "%llu", (unsigned long long)n);
+    if (n == 2) put(t, "%s%s", one, one);
+    else if (n > 2) put(t, "%s%llu", one, (unsigned long long)n);
+    else put(t, "%s", one);
     any = 1;
   }
   if (star) {
@@ -94,46 +98,127 @@ static void put_nus(text *t, cg_dyadic x, int64_t ups, uint32_t star) {
 }
 
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars);
+static cgt_rc print_braced(cg_store *s, cg_id g, text *t);
 
-/* Tiny(y) = {0||0|-y}, Miny(y) = {y|0||0}: 1 or 2 when e is one, with *y. */
-static int tiny_kind(cg_store *s, cg_id e, cg_id *y) {
-  const cg_id *L, *R, *il, *ir;
-  uint32_t nl, nr, inl, inr;
-  cg_dyadic z;
-  if (cg_options(s, e, &L, &nl, &R, &nr) != CGT_OK || nl != 1 || nr != 1) return 0;
-  cg_id l0 = L[0], r0 = R[0];
-  if (cg_is_number(s, l0, &z) && z.num == 0 && cg_options(s, r0, &il, &inl, &ir, &inr) == CGT_OK && inl == 1 &&
-      inr == 1 && cg_is_number(s, il[0], &z) && z.num == 0) {
-    cg_id negy = ir[0];
-    return cg_neg(s, negy, y) == CGT_OK ? 1 : 0;
-  }
-  if (cg_is_number(s, r0, &z) && z.num == 0 && cg_options(s, l0, &il, &inl, &ir, &inr) == CGT_OK && inl == 1 &&
-      inr == 1 && cg_is_number(s, ir[0], &z) && z.num == 0) {
-    *y = il[0];
-    return 2;
-  }
-  return 0;
+/* The mean of g (numbers are their own). */
+static cgt_rc mean_of(cg_store *s, cg_id g, cg_dyadic *m) {
+  if (cg_is_number(s, g, m)) return CGT_OK;
+  cg_thermo *th = cg_thermo_new();
+  cg_dyadic temp;
+  cgt_rc rc = th ? cg_thermograph(s, th, g, m, &temp) : CGT_NOMEM;
+  cg_thermo_free(th);
+  return rc;
 }
 
-/* Prints g as x + Tiny(y) or x + Miny(y) when it is one (x the stops). */
-static cgt_rc tiny_miny(cg_store *s, cg_id g, text *t, int *found) {
-  cg_dyadic l, r;
-  cg_id y, num, e;
+/* CGSuite's x Tiny(z) and x Miny(z): g = {x | {x | y}} with x a number and
+** mean(y) < x is x + Tiny(x - y); g = {{y | x} | x} with mean(y) > x is
+** x + Miny(y - x).  Prints it and sets *found when g is one. */
+static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, text *t, int *found) {
   *found = 0;
-  cgt_rc rc = cg_stop(s, g, 1, &l);
-  if (rc == CGT_OK) rc = cg_stop(s, g, 0, &r);
-  if (rc || cg_dyadic_cmp(l, r) != 0) return rc;
-  cg_dyadic m = {-l.num, l.exp};
-  if ((rc = cg_number(s, m, &num)) || (rc = cg_add(s, g, num, &e))) return rc;
-  int kind = tiny_kind(s, e, &y);
-  if (!kind) return CGT_OK;
-  if (l.num != 0) put_number(t, l);
-  put(t, kind == 1 ? "Tiny(" : "Miny(");
-  int inner;
-  rc = print(s, y, t, &inner);
-  put(t, ")");
-  *found = 1;
+  if (nl != 1 || nr != 1) return CGT_OK;
+  for (int miny = 0; miny <= 1; miny++) {
+    cg_id xid = miny ? R[0] : L[0], h = miny ? L[0] : R[0];
+    cg_dyadic x, m;
+    const cg_id *hl, *hr;
+    uint32_t hnl, hnr;
+    if (!cg_is_number(s, xid, &x) || cg_is_number(s, h, NULL)) continue;
+    cgt_rc rc = cg_options(s, h, &hl, &hnl, &hr, &hnr);
+    if (rc) return rc;
+    if (hnl != 1 || hnr != 1 || (miny ? hr[0] : hl[0]) != xid) continue;
+    cg_id y = miny ? hl[0] : hr[0], negx, z;
+    if ((rc = mean_of(s, y, &m))) return rc;
+    if (miny ? cg_dyadic_cmp(m, x) <= 0 : cg_dyadic_cmp(m, x) >= 0) continue;
+    cg_dyadic nx = {-x.num, x.exp};
+    if ((rc = cg_number(s, nx, &negx))) return rc;
+    if (miny) rc = cg_add(s, y, negx, &z);   /* y - x */
+    else if ((rc = cg_neg(s, y, &z)) == CGT_OK) rc = cg_add(s, z, xid, &z);   /* x - y */
+    if (rc) return rc;
+    if (x.num != 0) put_number(t, x);
+    put(t, miny ? "Miny(" : "Tiny(");
+    rc = print_braced(s, z, t);
+    put(t, ")");
+    *found = 1;
+    return rc;
+  }
+  return CGT_OK;
+}
+
+/* ---- the order of options (CGSuite's): numbers ascending, nimbers
+** ascending, other number + ups + star values (by number, ups, star), then
+** the rest by their sorted Left options, then Right options ---- */
+
+typedef struct rank {
+  int cls;            /* 0 number, 1 nimber, 2 nus, 3 other */
+  cg_dyadic x;
+  int64_t ups;
+  uint32_t star;
+} rank;
+
+static cgt_rc rank_of(cg_store *s, cg_id g, rank *r) {
+  int found;
+  memset(r, 0, sizeof *r);
+  if (cg_is_number(s, g, &r->x)) return r->cls = 0, CGT_OK;
+  if (cg_is_nimber(s, g, &r->star)) return r->cls = 1, CGT_OK;
+  cgt_rc rc = nus(s, g, &r->x, &r->ups, &r->star, &found);
+  r->cls = found ? 2 : 3;
   return rc;
+}
+
+static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n);
+
+/* -1, 0 or 1 as a comes before, with or after b. */
+static cgt_rc order(cg_store *s, cg_id a, cg_id b, int *cmp) {
+  rank ra, rb;
+  cgt_rc rc;
+  *cmp = 0;
+  if (a == b) return CGT_OK;
+  if ((rc = rank_of(s, a, &ra)) || (rc = rank_of(s, b, &rb))) return rc;
+  if (ra.cls != rb.cls) return *cmp = ra.cls < rb.cls ? -1 : 1, CGT_OK;
+  if (ra.cls < 3) {
+    int c = cg_dyadic_cmp(ra.x, rb.x);
+    if (!c) c = (ra.ups > rb.ups) - (ra.ups < rb.ups);
+    if (!c) c = (ra.star > rb.star) - (ra.star < rb.star);
+    return *cmp = c, CGT_OK;
+  }
+  for (int side = 0; side < 2 && *cmp == 0; side++) {   /* Left lists, then Right lists */
+    const cg_id *L, *R;
+    uint32_t nl, nr, ma, mb;
+    cg_id *la = NULL, *lb = NULL;
+    if ((rc = cg_options(s, a, &L, &nl, &R, &nr))) return rc;
+    ma = side ? nr : nl;
+    la = malloc((ma + 1) * sizeof *la);
+    if (!la) return CGT_NOMEM;
+    memcpy(la, side ? R : L, ma * sizeof *la);
+    if ((rc = cg_options(s, b, &L, &nl, &R, &nr)) == CGT_OK) {
+      mb = side ? nr : nl;
+      lb = malloc((mb + 1) * sizeof *lb);
+      if (!lb) rc = CGT_NOMEM;
+      else memcpy(lb, side ? R : L, mb * sizeof *lb);
+    }
+    if (rc == CGT_OK) rc = sort_options(s, la, ma);
+    if (rc == CGT_OK) rc = sort_options(s, lb, mb);
+    for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < ma && i < mb; i++) rc = order(s, la[i], lb[i], cmp);
+    if (rc == CGT_OK && *cmp == 0) *cmp = (ma > mb) - (ma < mb);   /* a proper prefix first */
+    free(la);
+    free(lb);
+    if (rc) return rc;
+  }
+  return CGT_OK;
+}
+
+/* Sorts v[0..n) by that order (insertion sort: option lists are short). */
+static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n) {
+  for (uint32_t i = 1; i < n; i++)
+    for (uint32_t j = i; j > 0; j--) {
+      int c;
+      cgt_rc rc = order(s, v[j - 1], v[j], &c);
+      if (rc) return rc;
+      if (c <= 0) break;
+      cg_id x = v[j];
+      v[j] = v[j - 1];
+      v[j - 1] = x;
+    }
+  return CGT_OK;
 }
 
 /* Prints g so that it can stand as one option in a list: atomic forms as
@@ -150,6 +235,31 @@ static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
     copy[len] = 0;
     t->n = mark;
     put(t, "{%s}", copy);
+    free(copy);
+  }
+  return rc;
+}
+
+/* The one argument of +-: in parentheses when it is a compact form of more
+** than one part (1*, ^*, 1Tiny(1)), in braces when it is a general game. */
+static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
+  rank r;
+  cgt_rc rc = rank_of(s, g, &r);
+  if (rc) return rc;
+  int parts = (r.x.num != 0) + (r.ups != 0) + (r.star != 0);
+  size_t mark = t->n;
+  rc = print_braced(s, g, t);
+  /* a general game printed without braces can only be x Tiny(y) or x Miny(y) */
+  int compound = (r.cls == 2 && parts > 1) ||
+                 (r.cls == 3 && t->n > mark && (isdigit((unsigned char)t->p[mark]) || t->p[mark] == '-'));
+  if (rc == CGT_OK && compound && !t->oom) {
+    size_t len = t->n - mark;
+    char *copy = malloc(len + 1);
+    if (!copy) return CGT_NOMEM;
+    memcpy(copy, t->p + mark, len);
+    copy[len] = 0;
+    t->n = mark;
+    put(t, "(%s)", copy);
     free(copy);
   }
   return rc;
@@ -199,9 +309,13 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   if (!L) return CGT_NOMEM;
   memcpy(L, L0, nl * sizeof *L);
   memcpy(R, R0, nr * sizeof *R);
-  if (is_negation(s, L, nl, R, nr)) {   /* +-x, +-{a,b} */
+  if ((rc = sort_options(s, L, nl)) || (rc = sort_options(s, R, nr))) {
+    free(L);
+    return rc;
+  }
+  if (is_negation(s, L, nl, R, nr)) {   /* +-x, +-(1*), +-{a,b} */
     put(t, "+-");
-    if (nl == 1) rc = print_braced(s, L[0], t);
+    if (nl == 1) rc = print_pm_argument(s, L[0], t);
     else {
       put(t, "{");
       for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) {
@@ -213,8 +327,7 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
     free(L);
     return rc;
   }
-  /* x + Tiny(y) and x + Miny(y), x the stop. */
-  if ((rc = tiny_miny(s, g, t, &found)) != CGT_OK || found) {
+  if ((rc = tiny_miny(s, L, nl, R, nr, t, &found)) != CGT_OK || found) {
     free(L);
     return rc;
   }
@@ -227,9 +340,11 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   if (rc == CGT_OK) rc = print_side(s, R, nr, &rt, &rb);
   if (rc == CGT_OK) {
     *bars = (lb > rb ? lb : rb) + 1;
-    put(t, "%s", lt.p ? lt.p : "");
+    int wrap = *bars == 4;   /* CGSuite braces a game once it reaches four bars */
+    put(t, "%s%s", wrap ? "{" : "", lt.p ? lt.p : "");
     for (int i = 0; i < *bars; i++) put(t, "|");
-    put(t, "%s", rt.p ? rt.p : "");
+    put(t, "%s%s", rt.p ? rt.p : "", wrap ? "}" : "");
+    if (wrap) *bars = 0;
   }
   if (lt.oom || rt.oom) rc = CGT_NOMEM;
   free(lt.p);
