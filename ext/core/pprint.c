@@ -34,6 +34,20 @@ static void put(text *t, const char *fmt, ...) {
   t->n += (size_t)len;
 }
 
+/* Puts open and close around what was printed since mark. */
+static cgt_rc wrap(text *t, size_t mark, char open, char close) {
+  if (t->oom) return CGT_NOMEM;
+  size_t len = t->n - mark;
+  char *copy = malloc(len + 1);
+  if (!copy) return CGT_NOMEM;
+  memcpy(copy, t->p + mark, len);
+  copy[len] = 0;
+  t->n = mark;
+  put(t, "%c%s%c", open, copy, close);
+  free(copy);
+  return t->oom ? CGT_NOMEM : CGT_OK;
+}
+
 static void put_number(text *t, cg_dyadic x) {
   if (x.exp == 0) put(t, "%lld", (long long)x.num);
   else put(t, "%lld/%llu", (long long)x.num, (unsigned long long)1 << x.exp);
@@ -227,16 +241,7 @@ static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
   size_t mark = t->n;
   int bars = 0;
   cgt_rc rc = print(s, g, t, &bars);
-  if (rc == CGT_OK && bars > 0 && !t->oom) {   /* wrap what was printed */
-    size_t len = t->n - mark;
-    char *copy = malloc(len + 1);
-    if (!copy) return CGT_NOMEM;
-    memcpy(copy, t->p + mark, len);
-    copy[len] = 0;
-    t->n = mark;
-    put(t, "{%s}", copy);
-    free(copy);
-  }
+  if (rc == CGT_OK && bars > 0) rc = wrap(t, mark, '{', '}');
   return rc;
 }
 
@@ -252,16 +257,7 @@ static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
   /* a general game printed without braces can only be x Tiny(y) or x Miny(y) */
   int compound = (r.cls == 2 && parts > 1) ||
                  (r.cls == 3 && t->n > mark && (isdigit((unsigned char)t->p[mark]) || t->p[mark] == '-'));
-  if (rc == CGT_OK && compound && !t->oom) {
-    size_t len = t->n - mark;
-    char *copy = malloc(len + 1);
-    if (!copy) return CGT_NOMEM;
-    memcpy(copy, t->p + mark, len);
-    copy[len] = 0;
-    t->n = mark;
-    put(t, "(%s)", copy);
-    free(copy);
-  }
+  if (rc == CGT_OK && compound) rc = wrap(t, mark, '(', ')');
   return rc;
 }
 
