@@ -180,59 +180,72 @@ static cgt_rc rank_of(cg_store *s, cg_id g, rank *r) {
 
 static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n);
 
-/* -1, 0 or 1 as a comes before, with or after b. */
-static cgt_rc order(cg_store *s, cg_id a, cg_id b, int *cmp) {
-  rank ra, rb;
-  cgt_rc rc;
+/* -1, 0 or 1 as a (ranked ra) comes before, with or after b (ranked rb). */
+static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
   *cmp = 0;
   if (a == b) return CGT_OK;
-  if ((rc = rank_of(s, a, &ra)) || (rc = rank_of(s, b, &rb))) return rc;
-  if (ra.cls != rb.cls) return *cmp = ra.cls < rb.cls ? -1 : 1, CGT_OK;
-  if (ra.cls < 3) {
-    int c = cg_dyadic_cmp(ra.x, rb.x);
-    if (!c) c = (ra.ups > rb.ups) - (ra.ups < rb.ups);
-    if (!c) c = (ra.star > rb.star) - (ra.star < rb.star);
+  if (ra->cls != rb->cls) return *cmp = ra->cls < rb->cls ? -1 : 1, CGT_OK;
+  if (ra->cls < 3) {
+    int c = cg_dyadic_cmp(ra->x, rb->x);
+    if (!c) c = (ra->ups > rb->ups) - (ra->ups < rb->ups);
+    if (!c) c = (ra->star > rb->star) - (ra->star < rb->star);
     return *cmp = c, CGT_OK;
   }
-  for (int side = 0; side < 2 && *cmp == 0; side++) {   /* Left lists, then Right lists */
+  cgt_rc rc = CGT_OK;
+  for (int side = 0; side < 2 && *cmp == 0 && rc == CGT_OK; side++) {   /* Left lists, then Right lists */
     const cg_id *L, *R;
-    uint32_t nl, nr, ma, mb;
+    uint32_t nl, nr, ma = 0, mb = 0;
     cg_id *la = NULL, *lb = NULL;
-    if ((rc = cg_options(s, a, &L, &nl, &R, &nr))) return rc;
-    ma = side ? nr : nl;
-    la = malloc((ma + 1) * sizeof *la);
-    if (!la) return CGT_NOMEM;
-    memcpy(la, side ? R : L, ma * sizeof *la);
-    if ((rc = cg_options(s, b, &L, &nl, &R, &nr)) == CGT_OK) {
-      mb = side ? nr : nl;
-      lb = malloc((mb + 1) * sizeof *lb);
-      if (!lb) rc = CGT_NOMEM;
-      else memcpy(lb, side ? R : L, mb * sizeof *lb);
+    rank *rka = NULL, *rkb = NULL;
+    if ((rc = cg_options(s, a, &L, &nl, &R, &nr)) == CGT_OK) {
+      ma = side ? nr : nl;
+      if ((la = malloc((ma + 1) * sizeof *la))) memcpy(la, side ? R : L, ma * sizeof *la);
     }
+    if (rc == CGT_OK && (rc = cg_options(s, b, &L, &nl, &R, &nr)) == CGT_OK) {
+      mb = side ? nr : nl;
+      if ((lb = malloc((mb + 1) * sizeof *lb))) memcpy(lb, side ? R : L, mb * sizeof *lb);
+    }
+    rka = malloc((ma + 1) * sizeof *rka);
+    rkb = malloc((mb + 1) * sizeof *rkb);
+    if (rc == CGT_OK && (!la || !lb || !rka || !rkb)) rc = CGT_NOMEM;
     if (rc == CGT_OK) rc = sort_options(s, la, ma);
     if (rc == CGT_OK) rc = sort_options(s, lb, mb);
-    for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < ma && i < mb; i++) rc = order(s, la[i], lb[i], cmp);
+    uint32_t common = ma < mb ? ma : mb;
+    for (uint32_t i = 0; rc == CGT_OK && i < common; i++)
+      if ((rc = rank_of(s, la[i], &rka[i])) == CGT_OK) rc = rank_of(s, lb[i], &rkb[i]);
+    for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < common; i++)
+      rc = order(s, la[i], &rka[i], lb[i], &rkb[i], cmp);
     if (rc == CGT_OK && *cmp == 0) *cmp = (ma > mb) - (ma < mb);   /* a proper prefix first */
     free(la);
     free(lb);
-    if (rc) return rc;
+    free(rka);
+    free(rkb);
   }
-  return CGT_OK;
+  return rc;
 }
 
-/* Sorts v[0..n) by that order (insertion sort: option lists are short). */
+/* Sorts v[0..n) by that order, ranking each option once (ranking looks for
+** a number + ups + star form, which is not cheap).  Insertion sort: option
+** lists are short. */
 static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n) {
-  for (uint32_t i = 1; i < n; i++)
+  if (n < 2) return CGT_OK;
+  rank *rk = malloc(n * sizeof *rk);
+  if (!rk) return CGT_NOMEM;
+  cgt_rc rc = CGT_OK;
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, v[i], &rk[i]);
+  for (uint32_t i = 1; i < n && rc == CGT_OK; i++)
     for (uint32_t j = i; j > 0; j--) {
       int c;
-      cgt_rc rc = order(s, v[j - 1], v[j], &c);
-      if (rc) return rc;
-      if (c <= 0) break;
+      if ((rc = order(s, v[j - 1], &rk[j - 1], v[j], &rk[j], &c)) || c <= 0) break;
       cg_id x = v[j];
       v[j] = v[j - 1];
       v[j - 1] = x;
+      rank r = rk[j];
+      rk[j] = rk[j - 1];
+      rk[j - 1] = r;
     }
-  return CGT_OK;
+  free(rk);
+  return rc;
 }
 
 /* Prints g so that it can stand as one option in a list: atomic forms as
