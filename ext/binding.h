@@ -24,6 +24,7 @@ typedef struct cgt_pgraph {
   uint32_t *off;       /* moves of node u: dst[off[u]..off[u+1]) */
   uint32_t *dst;
   uint8_t *who;        /* 1: Left's move, 2: Right's, 3: either's (side NULL) */
+  uint32_t maxdeg;     /* the most moves from one node */
 } cgt_pgraph;
 
 /* A graph read from cgt_edge/cgt_node, with its analyses (reference counted). */

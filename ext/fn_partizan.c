@@ -301,11 +301,9 @@ static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (!s) return;
   cg_id *value = malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
   uint8_t *state = calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
-  uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack), top = 0, maxdeg = 0;
-  for (uint32_t u = 0; u < n; u++)
-    if (pg->off[u + 1] - pg->off[u] > maxdeg) maxdeg = pg->off[u + 1] - pg->off[u];
-  L = malloc((maxdeg + 1) * sizeof *L);
-  R = malloc((maxdeg + 1) * sizeof *R);
+  uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack), top = 0;
+  L = malloc((pg->maxdeg + 1) * sizeof *L);
+  R = malloc((pg->maxdeg + 1) * sizeof *R);
   cgt_rc rc = value && state && stack && L && R ? CGT_OK : CGT_NOMEM;
   if (rc == CGT_OK) {
     stack[0] = root, stack[1] = pg->off[root], top = 1, state[root] = 1;

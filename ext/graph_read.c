@@ -262,7 +262,10 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
     uint32_t *fill = malloc(((size_t)nodes + 1) * sizeof *fill);
     if (pg->off && pg->dst && pg->who && fill) {
       for (size_t i = 0; i < m; i++) pg->off[rows[3 * i] + 1]++;
-      for (uint32_t u = 0; u < nodes; u++) pg->off[u + 1] += pg->off[u];
+      for (uint32_t u = 0; u < nodes; u++) {
+        if (pg->off[u + 1] > pg->maxdeg) pg->maxdeg = pg->off[u + 1];
+        pg->off[u + 1] += pg->off[u];
+      }
       memcpy(fill, pg->off, ((size_t)nodes + 1) * sizeof *fill);
       for (size_t i = 0; i < m; i++) {
         uint32_t k = fill[rows[3 * i]]++;
