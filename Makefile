@@ -32,13 +32,25 @@ dist-san/cgt.so: $(CORE_SRC) $(EXT_SRC) $(HEADERS)
 	@mkdir -p dist-san
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -fPIC -fvisibility=hidden -shared -o $@ $(CORE_SRC) $(EXT_SRC) -lm
 
-build/tests/%: tests/unit/%.c $(CORE_SRC) $(HEADERS)
-	@mkdir -p build/tests
-	$(CC) $(ALLFLAGS) -o $@ $< $(CORE_SRC) -lm
+# The core is compiled once per flavour; the unit tests link its objects.
+CORE_OBJ     := $(CORE_SRC:ext/core/%.c=build/core/%.o)
+CORE_OBJ_SAN := $(CORE_SRC:ext/core/%.c=build-san/core/%.o)
 
-build-san/tests/%: tests/unit/%.c $(CORE_SRC) $(HEADERS)
+build/core/%.o: ext/core/%.c $(HEADERS)
+	@mkdir -p build/core
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+build-san/core/%.o: ext/core/%.c $(HEADERS)
+	@mkdir -p build-san/core
+	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -c -o $@ $<
+
+build/tests/%: tests/unit/%.c $(CORE_OBJ) $(HEADERS)
+	@mkdir -p build/tests
+	$(CC) $(ALLFLAGS) -o $@ $< $(CORE_OBJ) -lm
+
+build-san/tests/%: tests/unit/%.c $(CORE_OBJ_SAN) $(HEADERS)
 	@mkdir -p build-san/tests
-	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -o $@ $< $(CORE_SRC) -lm
+	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -o $@ $< $(CORE_OBJ_SAN) -lm
 
 test: test-plain test-san
 

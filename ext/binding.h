@@ -106,7 +106,7 @@ int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_fun
 /* For filters: points cur->graph at graph gid (kept while the id repeats). */
 int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid);
 /* For filters: computes an analysis of cur->graph; sets cur->err on error. */
-int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, const cgt_stop *));
+int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, cgt_stop *));
 
 /* ---- connection, cache and graph reading (conn.c, graph_read.c) ---- */
 

@@ -11,7 +11,7 @@
 */
 #include "binding.h"
 
-typedef cgt_rc (*need_fn)(cgt_game *, const cgt_stop *);
+typedef cgt_rc (*need_fn)(cgt_game *, cgt_stop *);
 
 /* The graph and node index of a call f(graph_id, node) with the analysis
 ** need computed.  Returns NULL when the result is already set: NULL for a

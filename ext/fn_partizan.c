@@ -50,7 +50,7 @@ static void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *
     return;
   }
   sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
-  free(text);
+  cgt_free(text);
 }
 
 static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
@@ -299,11 +299,11 @@ static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (root == UINT32_MAX) return;   /* unknown node: NULL */
   cg_store *s = store(ctx, NULL);
   if (!s) return;
-  cg_id *value = malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
-  uint8_t *state = calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
-  uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack), top = 0;
-  L = malloc((pg->maxdeg + 1) * sizeof *L);
-  R = malloc((pg->maxdeg + 1) * sizeof *R);
+  cg_id *value = cgt_malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
+  uint8_t *state = cgt_calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
+  uint32_t *stack = cgt_malloc(2 * (size_t)n * sizeof *stack), top = 0;
+  L = cgt_malloc((pg->maxdeg + 1) * sizeof *L);
+  R = cgt_malloc((pg->maxdeg + 1) * sizeof *R);
   cgt_rc rc = value && state && stack && L && R ? CGT_OK : CGT_NOMEM;
   if (rc == CGT_OK) {
     stack[0] = root, stack[1] = pg->off[root], top = 1, state[root] = 1;
@@ -347,11 +347,11 @@ static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   } else {
     result_game(ctx, s, value[root], fname);
   }
-  free(value);
-  free(state);
-  free(stack);
-  free(L);
-  free(R);
+  cgt_free(value);
+  cgt_free(state);
+  cgt_free(stack);
+  cgt_free(L);
+  cgt_free(R);
 }
 
 const cgt_function cgt_partizan_functions[] = {
@@ -383,7 +383,7 @@ typedef struct option_row {
 
 static void options_reset(cgt_cursor *cur) {
   option_row *rows = cur->rows;
-  for (sqlite3_int64 i = 0; rows && i < cur->nrows; i++) free(rows[i].text);
+  for (sqlite3_int64 i = 0; rows && i < cur->nrows; i++) cgt_free(rows[i].text);
   sqlite3_free(rows);
 }
 
@@ -401,10 +401,10 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint32_t nl, nr;
   if (rc == CGT_OK) rc = cg_options(s, g, &L0, &nl, &R0, &nr);
   if (rc) return cgt_sqlite_rc(rc);
-  cg_id *opts = malloc((nl + nr + 1) * sizeof *opts);
+  cg_id *opts = cgt_malloc((nl + nr + 1) * sizeof *opts);
   option_row *rows = sqlite3_malloc64((nl + nr + 1) * sizeof *rows);
   if (!opts || !rows) {
-    free(opts);
+    cgt_free(opts);
     sqlite3_free(rows);
     return SQLITE_NOMEM;
   }
@@ -416,7 +416,7 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
     rc = cg_print(s, opts[i], &rows[i].text);
     if (rc == CGT_OK) cur->nrows = i + 1;
   }
-  free(opts);
+  cgt_free(opts);
   return cgt_sqlite_rc(rc);
 }
 

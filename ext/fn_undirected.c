@@ -11,10 +11,10 @@
 #include "core/undirected.h"
 
 typedef cgt_rc (*undirected_fn)(uint32_t n, const uint32_t *rows, size_t m, uint32_t node, uint64_t *result,
-                                const cgt_stop *st);
+                                cgt_stop *st);
 
 static cgt_rc geography(uint32_t n, const uint32_t *rows, size_t m, uint32_t node, uint64_t *result,
-                        const cgt_stop *st) {
+                        cgt_stop *st) {
   int wins = 0;
   cgt_rc rc = cgt_geography_wins(n, rows, m, node, &wins, st);
   *result = (uint64_t)wins;

@@ -31,11 +31,11 @@ static int grow(collector *c) {
   size_t cap = c->cap ? 2 * c->cap : 4096;
   if (cap > UINT32_MAX) return SQLITE_TOOBIG;
   if (c->raw_mode) {
-    int64_t *p = realloc(c->raw, cap * sizeof *p);
+    int64_t *p = cgt_realloc(c->raw, cap * sizeof *p);
     if (!p) return SQLITE_NOMEM;
     c->raw = p;
   } else {
-    uint32_t *p = realloc(c->idx, cap * sizeof *p);
+    uint32_t *p = cgt_realloc(c->idx, cap * sizeof *p);
     if (!p) return SQLITE_NOMEM;
     c->idx = p;
   }
@@ -48,7 +48,7 @@ static int grow(collector *c) {
 ** ascending indexes; else each id goes through the hash map. */
 static int intern_raw(collector *c, int final) {
   uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;
-  uint32_t *idx = malloc((c->cap ? c->cap : 1) * sizeof *idx);
+  uint32_t *idx = cgt_malloc((c->cap ? c->cap : 1) * sizeof *idx);
   cgt_rc rc = idx ? CGT_OK : CGT_NOMEM;
   if (rc == CGT_OK && final && c->n > 0 && span < 8 * (uint64_t)c->n + 65536) {
     rc = cgt_keymap_dense(c->km, c->raw, c->n, c->lo, c->hi, idx);
@@ -56,10 +56,10 @@ static int intern_raw(collector *c, int final) {
     for (size_t i = 0; rc == CGT_OK && i < c->n; i++) rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
   }
   if (rc) {
-    free(idx);
+    cgt_free(idx);
     return cgt_sqlite_rc(rc);
   }
-  free(c->raw);
+  cgt_free(c->raw);
   c->raw = NULL;
   c->idx = idx;
   c->raw_mode = 0;
@@ -176,12 +176,12 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
     if (crc == CGT_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(crc));
   }
   if (rc == SQLITE_OK) {   /* keep the rows, for the undirected functions */
-    uint32_t *rows = realloc(c.idx, (edge_ids ? edge_ids : 1) * sizeof *rows);
+    uint32_t *rows = cgt_realloc(c.idx, (edge_ids ? edge_ids : 1) * sizeof *rows);
     if (rows) c.idx = NULL, game->rows = rows, game->nrows = edge_ids / 2;
     else rc = SQLITE_NOMEM;
   }
-  free(c.raw);
-  free(c.idx);
+  cgt_free(c.raw);
+  cgt_free(c.idx);
   if (rc != SQLITE_OK) cgt_game_clear(game);
   return rc;
 }
@@ -191,9 +191,9 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
 void cgt_pgraph_free(cgt_pgraph *pg) {
   if (!pg) return;
   cgt_keymap_free(&pg->nodes);
-  free(pg->off);
-  free(pg->dst);
-  free(pg->who);
+  cgt_free(pg->off);
+  cgt_free(pg->dst);
+  cgt_free(pg->who);
   sqlite3_free(pg);
 }
 
@@ -224,7 +224,7 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
     }
     if (n + 3 > cap) {
       cap = cap ? 2 * cap : 3 * 1024;
-      uint32_t *r = realloc(rows, cap * sizeof *r);
+      uint32_t *r = cgt_realloc(rows, cap * sizeof *r);
       if (!r) { rc = SQLITE_NOMEM; break; }
       rows = r;
     }
@@ -256,10 +256,10 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
   if (rc == SQLITE_DONE) {   /* moves grouped by source */
     uint32_t nodes = pg->nodes.count;
     size_t m = n / 3;
-    pg->off = calloc((size_t)nodes + 1, sizeof *pg->off);
-    pg->dst = malloc((m ? m : 1) * sizeof *pg->dst);
-    pg->who = malloc(m ? m : 1);
-    uint32_t *fill = malloc(((size_t)nodes + 1) * sizeof *fill);
+    pg->off = cgt_calloc((size_t)nodes + 1, sizeof *pg->off);
+    pg->dst = cgt_malloc((m ? m : 1) * sizeof *pg->dst);
+    pg->who = cgt_malloc(m ? m : 1);
+    uint32_t *fill = cgt_malloc(((size_t)nodes + 1) * sizeof *fill);
     if (pg->off && pg->dst && pg->who && fill) {
       for (size_t i = 0; i < m; i++) pg->off[rows[3 * i] + 1]++;
       for (uint32_t u = 0; u < nodes; u++) {
@@ -276,9 +276,9 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
     } else {
       rc = SQLITE_NOMEM;
     }
-    free(fill);
+    cgt_free(fill);
   }
-  free(rows);
+  cgt_free(rows);
   return rc;
 }
 

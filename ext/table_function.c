@@ -189,7 +189,7 @@ int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid) {
   return rc;
 }
 
-int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, const cgt_stop *)) {
+int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, cgt_stop *)) {
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
   cgt_rc rc = need(&cur->graph->game, &it.stop);

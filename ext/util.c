@@ -101,6 +101,7 @@ static int interrupted(void *arg) {
 }
 
 void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db) {
+  memset(&it->stop, 0, sizeof it->stop);
   it->stop.should_stop = interrupted;
   it->stop.arg = it;
   it->db = db;

@@ -34,7 +34,7 @@ int cgt_wythoff_is_p(uint64_t a, uint64_t b) {
   return (u128)a == ((u128)k + root) / 2;
 }
 
-cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, const cgt_stop *st) {
+cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st) {
   if (a > b) {
     uint64_t t = a;
     a = b;
@@ -46,16 +46,15 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, const cgt_sto
   ** most that) and its least missing value, so that a cell's mex starts
   ** from the largest of the three. */
   size_t width = (size_t)(2 * a + b + 2), lines = (size_t)(a + 1) + (b + 1) + (a + b + 1);
-  uint8_t *seen = calloc(lines * width, 1);
-  uint64_t *least = calloc(lines, sizeof *least);
-  uint64_t *row = malloc((b + 1) * sizeof *row);
+  uint8_t *seen = cgt_calloc(lines * width, 1);
+  uint64_t *least = cgt_calloc(lines, sizeof *least);
+  uint64_t *row = cgt_malloc((b + 1) * sizeof *row);
   if (!seen || !least || !row) {
-    free(seen);
-    free(least);
-    free(row);
+    cgt_free(seen);
+    cgt_free(least);
+    cgt_free(row);
     return CGT_NOMEM;
   }
-  uint32_t work = 0;
   cgt_rc rc = CGT_OK;
   for (uint64_t i = 0; i <= a && rc == CGT_OK; i++)
     for (uint64_t j = 0; j <= b; j++) {
@@ -68,15 +67,15 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, const cgt_sto
       while (seen[line[0] * width + v] || seen[line[1] * width + v] || seen[line[2] * width + v]) v++;
       for (int k = 0; k < 3; k++) seen[line[k] * width + v] = 1;
       row[j] = v;
-      if (cgt_stop_now(st, &work)) {
+      if (cgt_stop_charge(st, 1)) {
         rc = CGT_INTERRUPTED;
         break;
       }
     }
   *value = row[b];
-  free(seen);
-  free(least);
-  free(row);
+  cgt_free(seen);
+  cgt_free(least);
+  cgt_free(row);
   return rc;
 }
 

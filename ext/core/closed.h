@@ -17,7 +17,7 @@ int cgt_wythoff_is_p(uint64_t a, uint64_t b);
 
 /* Grundy value of Wythoff's game at (a, b), by dynamic programming over
 ** every (i, j) <= (a, b).  CGT_TOOBIG above CGT_WYTHOFF_CELLS cells. */
-cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, const cgt_stop *st);
+cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st);
 
 /* Fibonacci Nim: n counters left, at most q may be taken (the first move
 ** may take n - 1 at most, later ones twice the previous take; taking the

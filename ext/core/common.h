@@ -18,20 +18,55 @@ typedef enum cgt_rc {
   CGT_SYNTAX        /* bad input text; the caller got a message */
 } cgt_rc;
 
-/* Called now and then by long loops; a non-zero return stops the loop with
-** CGT_INTERRUPTED.  A NULL hook never stops. */
+/*
+** The one stop mechanism of every long computation.  Loops charge the work
+** they do, in units of roughly one elementary step (an edge visited, an
+** option compared, a heap split tried); once CGT_STOP_QUANTUM units have
+** been charged since the last poll, the hook is asked whether to stop.  A
+** non-zero answer is remembered, and the computation ends with
+** CGT_INTERRUPTED.  A NULL stop or hook never stops.  Charging by work, not
+** by loop iterations, keeps the time between polls short (well under a
+** millisecond) whatever one iteration costs.
+*/
 typedef struct cgt_stop {
   int (*should_stop)(void *arg);
   void *arg;
+  uint64_t spent;   /* units charged since the last poll */
+  int stopped;      /* the hook said stop */
 } cgt_stop;
 
-/* Work units between two calls of the stop hook. */
-#define CGT_STOP_EVERY 0xFFFFu
+#define CGT_STOP_QUANTUM ((uint64_t)1 << 16)
 
-static inline int cgt_stop_now(const cgt_stop *st, uint32_t *work) {
-  if (((++*work) & CGT_STOP_EVERY) != 0 || st == NULL || st->should_stop == NULL) return 0;
-  return st->should_stop(st->arg);
+/* Charges units of work to st; returns non-zero when the computation must
+** stop. */
+static inline int cgt_stop_charge(cgt_stop *st, uint64_t units) {
+  if (st == NULL) return 0;
+  if (st->stopped) return 1;
+  st->spent += units;
+  if (st->spent < CGT_STOP_QUANTUM) return 0;
+  st->spent = 0;
+  return st->stopped = st->should_stop != NULL && st->should_stop(st->arg) != 0;
 }
+
+/*
+** Allocation in the core goes through these wrappers (alloc.c), so that a
+** test build (-DCGT_FAULT_INJECTION) can make any chosen allocation fail.
+** They behave as malloc, calloc, realloc and free; cgt_malloc(0) and
+** cgt_calloc(0, _) return a valid pointer (a one-byte block), never NULL.
+*/
+void *cgt_malloc(size_t n);
+void *cgt_calloc(size_t count, size_t size);
+void *cgt_realloc(void *p, size_t n);
+void cgt_free(void *p);
+
+#ifdef CGT_FAULT_INJECTION
+/* Fault injection (test builds only): the allocation numbered
+** cgt_fault_fail_at (counting from 1, since the counter was last set to 0)
+** fails, and so does every later one while cgt_fault_sticky is set.
+** cgt_fault_count counts the allocations made. */
+extern uint64_t cgt_fault_count, cgt_fault_fail_at;
+extern int cgt_fault_sticky;
+#endif
 
 /* A short English description of a result code, for error messages. */
 const char *cgt_rc_text(cgt_rc rc);

@@ -5,10 +5,10 @@
 #include <string.h>
 
 void cgt_digraph_free(cgt_digraph *g) {
-  free(g->out_off);
-  free(g->out);
-  free(g->in_off);
-  free(g->in);
+  cgt_free(g->out_off);
+  cgt_free(g->out);
+  cgt_free(g->in_off);
+  cgt_free(g->in);
   memset(g, 0, sizeof *g);
 }
 
@@ -46,15 +46,15 @@ static uint32_t drop_duplicates(uint32_t *off, uint32_t *tmp, uint32_t *seen, ui
 cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw) {
   memset(g, 0, sizeof *g);
   if (n == UINT32_MAX || m_raw >= UINT32_MAX) return CGT_TOOBIG;
-  uint32_t *off = calloc((size_t)n + 1, sizeof *off);
-  uint32_t *tmp = malloc((m_raw ? m_raw : 1) * sizeof *tmp);
-  uint32_t *seen = malloc(((size_t)n ? n : 1) * sizeof *seen);
+  uint32_t *off = cgt_calloc((size_t)n + 1, sizeof *off);
+  uint32_t *tmp = cgt_malloc((m_raw ? m_raw : 1) * sizeof *tmp);
+  uint32_t *seen = cgt_malloc(((size_t)n ? n : 1) * sizeof *seen);
   if (!off || !tmp || !seen) goto nomem;
 
   /* Counting sort of the moves by source. */
   for (size_t i = 0; i < m_raw; i++) off[pair[2 * i] + 1]++;
   for (uint32_t u = 0; u < n; u++) off[u + 1] += off[u];
-  uint32_t *fill = g->in_off = malloc(((size_t)n + 1) * sizeof *fill);
+  uint32_t *fill = g->in_off = cgt_malloc(((size_t)n + 1) * sizeof *fill);
   if (!fill) goto nomem;
   memcpy(fill, off, ((size_t)n + 1) * sizeof *fill);
   for (size_t i = 0; i < m_raw; i++) tmp[fill[pair[2 * i]]++] = pair[2 * i + 1];
@@ -63,31 +63,31 @@ cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_
   g->n = n;
   g->m = m;
   g->out_off = off;
-  g->out = realloc(tmp, (m ? m : 1) * sizeof *tmp);
+  g->out = cgt_realloc(tmp, (m ? m : 1) * sizeof *tmp);
   if (!g->out) { g->out = tmp; goto nomem_built; }
   tmp = NULL;
 
   /* Reverse graph by a second counting sort. */
   memset(g->in_off, 0, ((size_t)n + 1) * sizeof *g->in_off);
-  g->in = malloc((m ? m : 1) * sizeof *g->in);
+  g->in = cgt_malloc((m ? m : 1) * sizeof *g->in);
   if (!g->in) goto nomem_built;
   for (uint32_t k = 0; k < m; k++) g->in_off[g->out[k] + 1]++;
   for (uint32_t u = 0; u < n; u++) g->in_off[u + 1] += g->in_off[u];
   memcpy(seen, g->in_off, (size_t)n * sizeof *seen);
   for (uint32_t u = 0; u < n; u++)
     for (uint32_t k = off[u]; k < off[u + 1]; k++) g->in[seen[g->out[k]]++] = u;
-  free(seen);
+  cgt_free(seen);
   return CGT_OK;
 
 nomem_built:
-  free(seen);
+  cgt_free(seen);
   cgt_digraph_free(g);
   return CGT_NOMEM;
 nomem:
-  free(off);
-  free(tmp);
-  free(seen);
-  free(g->in_off);
+  cgt_free(off);
+  cgt_free(tmp);
+  cgt_free(seen);
+  cgt_free(g->in_off);
   memset(g, 0, sizeof *g);
   return CGT_NOMEM;
 }

@@ -6,15 +6,15 @@
 void cgt_game_clear(cgt_game *game) {
   cgt_keymap_free(&game->nodes);
   cgt_digraph_free(&game->moves);
-  free(game->rows);
+  cgt_free(game->rows);
   game->rows = NULL;
   game->nrows = 0;
-  free(game->outcome);
-  free(game->remote);
-  free(game->misere);
-  free(game->grundy);
-  free(game->loopy);
-  free(game->heaplike);
+  cgt_free(game->outcome);
+  cgt_free(game->remote);
+  cgt_free(game->misere);
+  cgt_free(game->grundy);
+  cgt_free(game->loopy);
+  cgt_free(game->heaplike);
   game->loopy = game->heaplike = NULL;
   game->outcome = game->misere = NULL;
   game->remote = game->grundy = NULL;
@@ -22,14 +22,14 @@ void cgt_game_clear(cgt_game *game) {
 
 static size_t nalloc(const cgt_game *game) { return game->moves.n ? game->moves.n : 1; }
 
-cgt_rc cgt_game_need_outcome(cgt_game *game, const cgt_stop *st) {
+cgt_rc cgt_game_need_outcome(cgt_game *game, cgt_stop *st) {
   if (game->outcome) return CGT_OK;
-  char *outcome = malloc(nalloc(game));
-  uint32_t *remote = malloc(nalloc(game) * sizeof *remote);
+  char *outcome = cgt_malloc(nalloc(game));
+  uint32_t *remote = cgt_malloc(nalloc(game) * sizeof *remote);
   cgt_rc rc = (outcome && remote) ? cgt_retro_solve(&game->moves, 0, outcome, remote, st) : CGT_NOMEM;
   if (rc) {
-    free(outcome);
-    free(remote);
+    cgt_free(outcome);
+    cgt_free(remote);
     return rc;
   }
   game->outcome = outcome;
@@ -37,26 +37,26 @@ cgt_rc cgt_game_need_outcome(cgt_game *game, const cgt_stop *st) {
   return CGT_OK;
 }
 
-cgt_rc cgt_game_need_misere(cgt_game *game, const cgt_stop *st) {
+cgt_rc cgt_game_need_misere(cgt_game *game, cgt_stop *st) {
   if (game->misere) return CGT_OK;
-  char *misere = malloc(nalloc(game));
+  char *misere = cgt_malloc(nalloc(game));
   cgt_rc rc = misere ? cgt_retro_solve(&game->moves, 1, misere, NULL, st) : CGT_NOMEM;
   if (rc) {
-    free(misere);
+    cgt_free(misere);
     return rc;
   }
   game->misere = misere;
   return CGT_OK;
 }
 
-cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st) {
+cgt_rc cgt_game_need_grundy(cgt_game *game, cgt_stop *st) {
   if (game->grundy) return CGT_OK;
-  uint32_t *grundy = malloc(nalloc(game) * sizeof *grundy);
-  uint8_t *loopy = malloc(nalloc(game));
+  uint32_t *grundy = cgt_malloc(nalloc(game) * sizeof *grundy);
+  uint8_t *loopy = cgt_malloc(nalloc(game));
   cgt_rc rc = grundy && loopy ? cgt_grundy_solve(&game->moves, grundy, loopy, st) : CGT_NOMEM;
   if (rc) {
-    free(grundy);
-    free(loopy);
+    cgt_free(grundy);
+    cgt_free(loopy);
     return rc;
   }
   game->grundy = grundy;
@@ -71,15 +71,15 @@ static int lowers(const uint32_t *val, uint32_t u, uint32_t v) {
 
 /* A node is not heap-like when one of its moves does not lower its value,
 ** or when it has a move to a node that is not heap-like: spread backwards. */
-cgt_rc cgt_game_need_heaplike(cgt_game *game, const cgt_stop *st) {
+cgt_rc cgt_game_need_heaplike(cgt_game *game, cgt_stop *st) {
   if (game->heaplike) return CGT_OK;
   const cgt_digraph *g = &game->moves;
-  uint32_t n = g->n, head = 0, tail = 0, work = 0;
-  uint8_t *ok = malloc(nalloc(game));
-  uint32_t *queue = malloc(nalloc(game) * sizeof *queue);
+  uint32_t n = g->n, head = 0, tail = 0;
+  uint8_t *ok = cgt_malloc(nalloc(game));
+  uint32_t *queue = cgt_malloc(nalloc(game) * sizeof *queue);
   if (!ok || !queue) {
-    free(ok);
-    free(queue);
+    cgt_free(ok);
+    cgt_free(queue);
     return CGT_NOMEM;
   }
   for (uint32_t u = 0; u < n; u++) {
@@ -95,10 +95,10 @@ cgt_rc cgt_game_need_heaplike(cgt_game *game, const cgt_stop *st) {
         ok[g->in[k]] = 0;
         queue[tail++] = g->in[k];
       }
-    if (cgt_stop_now(st, &work)) rc = CGT_INTERRUPTED;
+    if (cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
   }
-  free(queue);
-  if (rc) free(ok);
+  cgt_free(queue);
+  if (rc) cgt_free(ok);
   else game->heaplike = ok;
   return rc;
 }

@@ -29,10 +29,10 @@ typedef struct cgt_game {
 void cgt_game_clear(cgt_game *game);
 
 /* Ensure the named analysis is present. */
-cgt_rc cgt_game_need_outcome(cgt_game *game, const cgt_stop *st);
-cgt_rc cgt_game_need_misere(cgt_game *game, const cgt_stop *st);
-cgt_rc cgt_game_need_grundy(cgt_game *game, const cgt_stop *st);
-cgt_rc cgt_game_need_heaplike(cgt_game *game, const cgt_stop *st);   /* after grundy */
+cgt_rc cgt_game_need_outcome(cgt_game *game, cgt_stop *st);
+cgt_rc cgt_game_need_misere(cgt_game *game, cgt_stop *st);
+cgt_rc cgt_game_need_grundy(cgt_game *game, cgt_stop *st);
+cgt_rc cgt_game_need_heaplike(cgt_game *game, cgt_stop *st);   /* after grundy */
 
 /* For a node that is not heap-like: a move u -> v reachable from start that
 ** does not lower a finite Grundy value.  Returns 0 when there is none. */

@@ -30,8 +30,8 @@ typedef struct round_state {
 ** CGT_GRUNDY_INF and state UNL.  Returns the number of the others. */
 static cgt_rc peel_acyclic(const cgt_digraph *g, uint32_t *value, uint8_t *state,
                            uint32_t *left, uint32_t *queue, uint32_t *mark,
-                           uint32_t *remaining, const cgt_stop *st) {
-  uint32_t n = g->n, head = 0, tail = 0, work = 0;
+                           uint32_t *remaining, cgt_stop *st) {
+  uint32_t n = g->n, head = 0, tail = 0;
   for (uint32_t u = 0; u < n; u++) {
     left[u] = cgt_outdeg(g, u);
     value[u] = CGT_GRUNDY_INF;
@@ -51,7 +51,7 @@ static cgt_rc peel_acyclic(const cgt_digraph *g, uint32_t *value, uint8_t *state
     state[v] = DONE;
     for (uint32_t k = g->in_off[v]; k < g->in_off[v + 1]; k++)
       if (--left[g->in[k]] == 0) queue[tail++] = g->in[k];
-    if (cgt_stop_now(st, &work)) return CGT_INTERRUPTED;
+    if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
   }
   *remaining = n - tail;
   return CGT_OK;
@@ -84,9 +84,9 @@ static void spread(round_state *rs, uint32_t w, uint32_t i, uint32_t *tail) {
 ** predecessor among them, sorted by value (seed_off[v]..seed_off[v+1]). */
 static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32_t *inf,
                            const uint32_t *seeds, const uint32_t *seed_off, uint32_t maxseed,
-                           const cgt_stop *st) {
+                           cgt_stop *st) {
   const cgt_digraph *g = rs->g;
-  uint32_t ninf = 0, work = 0;
+  uint32_t ninf = 0;
   for (uint32_t i = 0; nunl > 0; i++) {
     uint32_t head = 0, tail = 0;
     for (uint32_t a = 0; a < nunl; a++) {
@@ -94,7 +94,7 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
       for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1]; k++) c += rs->state[g->out[k]] != DONE;
       rs->cnt[u] = c;
       rs->blocked[u] = rs->has_i[u] = 0;
-      if (cgt_stop_now(st, &work)) return CGT_INTERRUPTED;
+      if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
     }
     for (uint32_t a = 0; a < ninf; a++) rs->has_i[inf[a]] = 0;
     if (i <= maxseed) {
@@ -111,7 +111,7 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
     }
     while (head < tail) {
       spread(rs, rs->queue[head++], i, &tail);
-      if (cgt_stop_now(st, &work)) return CGT_INTERRUPTED;
+      if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
     }
     uint32_t kept = 0;
     for (uint32_t a = 0; a < nunl; a++) {
@@ -129,19 +129,19 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
   return CGT_OK;
 }
 
-cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, const cgt_stop *st) {
+cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, cgt_stop *st) {
   uint32_t n = g->n, remaining = 0;
   size_t sz = n ? n : 1;
   round_state rs = {g, value, NULL, NULL, NULL, NULL, NULL};
   uint32_t *unl = NULL, *inf = NULL, *seeds = NULL, *seed_off = NULL;
   cgt_rc rc = CGT_NOMEM;
-  rs.state = malloc(sz);
-  rs.blocked = malloc(sz);
-  rs.has_i = malloc(sz);
-  rs.cnt = malloc(sz * sizeof(uint32_t));
-  rs.queue = malloc(sz * sizeof(uint32_t));
-  unl = malloc(sz * sizeof(uint32_t));
-  inf = malloc(sz * sizeof(uint32_t));
+  rs.state = cgt_malloc(sz);
+  rs.blocked = cgt_malloc(sz);
+  rs.has_i = cgt_malloc(sz);
+  rs.cnt = cgt_malloc(sz * sizeof(uint32_t));
+  rs.queue = cgt_malloc(sz * sizeof(uint32_t));
+  unl = cgt_malloc(sz * sizeof(uint32_t));
+  inf = cgt_malloc(sz * sizeof(uint32_t));
   if (!rs.state || !rs.blocked || !rs.has_i || !rs.cnt || !rs.queue || !unl || !inf) goto done;
 
   /* cnt, queue and unl serve as scratch for the first phase. */
@@ -162,8 +162,8 @@ cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, c
     }
   }
   rc = CGT_NOMEM;
-  seeds = malloc((nseed ? nseed : 1) * sizeof *seeds);
-  seed_off = calloc((size_t)maxseed + 2, sizeof *seed_off);
+  seeds = cgt_malloc((nseed ? nseed : 1) * sizeof *seeds);
+  seed_off = cgt_calloc((size_t)maxseed + 2, sizeof *seed_off);
   if (!seeds || !seed_off) goto done;
   for (uint32_t s = 0; s < nseed; s++) seed_off[value[inf[s]] + 1]++;
   for (uint32_t v = 0; v <= maxseed; v++) seed_off[v + 1] += seed_off[v];
@@ -173,15 +173,15 @@ cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, c
   rc = label_rounds(&rs, unl, nunl, inf, seeds, seed_off, nseed ? maxseed : 0, st);
 
 done:
-  free(rs.state);
-  free(rs.blocked);
-  free(rs.has_i);
-  free(rs.cnt);
-  free(rs.queue);
-  free(unl);
-  free(inf);
-  free(seeds);
-  free(seed_off);
+  cgt_free(rs.state);
+  cgt_free(rs.blocked);
+  cgt_free(rs.has_i);
+  cgt_free(rs.cnt);
+  cgt_free(rs.queue);
+  cgt_free(unl);
+  cgt_free(inf);
+  cgt_free(seeds);
+  cgt_free(seed_off);
   return rc;
 }
 

@@ -20,7 +20,7 @@
 ** (then play from u may last forever, even when gamma(u) is finite).
 ** Linear on the acyclic part of the graph; on the rest, each round costs
 ** at most one pass over its moves, and there are (largest value + 2) rounds. */
-cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, const cgt_stop *st);
+cgt_rc cgt_grundy_solve(const cgt_digraph *g, uint32_t *value, uint8_t *loopy, cgt_stop *st);
 
 /* The set K of an infinite node u: the distinct finite values of its
 ** options, ascending, written to out (room for cgt_outdeg(g, u) values).

@@ -21,15 +21,15 @@ static const char *named_code(const char *text) {
 }
 
 void cgt_rule_free(cgt_rule *r) {
-  free(r->d);
-  free(r->distinct);
+  cgt_free(r->d);
+  cgt_free(r->distinct);
   memset(r, 0, sizeof *r);
 }
 
 static cgt_rc alloc_digits(cgt_rule *r, uint32_t n) {
   r->ndigits = n;
-  r->d = calloc(n ? n : 1, 1);
-  r->distinct = calloc(n ? n : 1, 1);
+  r->d = cgt_calloc(n ? n : 1, 1);
+  r->distinct = cgt_calloc(n ? n : 1, 1);
   return r->d && r->distinct ? CGT_OK : CGT_NOMEM;
 }
 

@@ -18,7 +18,7 @@ static cgt_rc marks_fit(marks *mk, uint32_t v) {
     if (cap >= (1u << 31)) return CGT_TOOBIG;
     cap *= 2;
   }
-  uint32_t *at = realloc(mk->at, (size_t)cap * sizeof *at);
+  uint32_t *at = cgt_realloc(mk->at, (size_t)cap * sizeof *at);
   if (!at) return CGT_NOMEM;
   memset(at + mk->cap, 0xff, (size_t)(cap - mk->cap) * sizeof *at);
   mk->at = at;
@@ -61,16 +61,15 @@ static cgt_rc finish_value(marks *mk, uint32_t *g, uint32_t n) {
   return marks_fit(mk, 2 * g[n] + 1);
 }
 
-cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st) {
+cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   marks mk = {NULL, 0};
-  uint32_t work = 0;
   cgt_rc rc = marks_fit(&mk, 63);
   for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
     mark_all(r, g, n, &mk);
     rc = finish_value(&mk, g, n);
-    if (rc == CGT_OK && cgt_stop_now(st, &work)) rc = CGT_INTERRUPTED;
+    if (rc == CGT_OK && cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
   }
-  free(mk.at);
+  cgt_free(mk.at);
   return rc;
 }
 
@@ -174,7 +173,7 @@ static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint3
   g[n] = mex(mk, n);
 }
 
-static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, const cgt_stop *st) {
+static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
   sparse sp = {one_split(r), 0, 0, 0, 0};
   uint32_t prefix = n_max < 2048 ? n_max : 2048;
   cgt_rc rc = cgt_heap_values_plain(r, prefix, g, st);
@@ -185,7 +184,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
     sparse_ok = choose_mask(&sp, g, prefix) <= prefix / 8;
   }
   marks mk = {NULL, 0};
-  uint32_t *rare = malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0, work = 0;
+  uint32_t *rare = cgt_malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0;
   uint32_t *miss = NULL, miss_cap = 0;
   uint32_t top = 0;
   for (uint32_t x = 0; x <= prefix; x++) top = g[x] > top ? g[x] : top;
@@ -195,7 +194,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   uint32_t checkpoint = 2 * prefix;
   for (uint32_t n = prefix + 1; rc == CGT_OK && n <= n_max; n++) {
     if (sparse_ok && miss_cap < mk.cap) {
-      uint32_t *m = realloc(miss, (size_t)mk.cap * sizeof *m);
+      uint32_t *m = cgt_realloc(miss, (size_t)mk.cap * sizeof *m);
       if (!m) { rc = CGT_NOMEM; break; }
       miss = m;
       miss_cap = mk.cap;
@@ -208,7 +207,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
       mark_all(r, g, n, &mk);
       rc = finish_value(&mk, g, n);
     }
-    if (rc == CGT_OK && cgt_stop_now(st, &work)) rc = CGT_INTERRUPTED;
+    if (rc == CGT_OK && cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
     uint32_t pre, per;
     if (use_period && n == checkpoint) {
       checkpoint *= 2;
@@ -218,17 +217,17 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
       }
     }
   }
-  free(rare);
-  free(miss);
-  free(mk.at);
+  cgt_free(rare);
+  cgt_free(miss);
+  cgt_free(mk.at);
   return rc;
 }
 
-cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st) {
+cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   return values(r, n_max, g, 1, st);
 }
 
-cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st) {
+cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   return values(r, n_max, g, 0, st);
 }
 

@@ -22,14 +22,14 @@
 #include "heaprule.h"
 
 /* g[0..n_max] gets G(0..n_max). */
-cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st);
+cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
 /* The same with the plain mex loop only. */
-cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st);
+cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
 /* The same with sparse space when the rule allows it (else plain), and no
 ** periodic shortcut; for tests and benchmarks. */
-cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, const cgt_stop *st);
+cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
 /* When g[0..n-1] proves the sequence of r periodic: 1 with the least
 ** period *per and its preperiod *pre; else 0. */

@@ -28,10 +28,10 @@ int cgt_key_equal(const cgt_key *a, const cgt_key *b) {
 void cgt_keymap_init(cgt_keymap *km) { memset(km, 0, sizeof *km); }
 
 void cgt_keymap_free(cgt_keymap *km) {
-  free(km->dense);
-  free(km->entries);
-  free(km->slots);
-  free(km->arena);
+  cgt_free(km->dense);
+  cgt_free(km->entries);
+  cgt_free(km->slots);
+  cgt_free(km->arena);
   memset(km, 0, sizeof *km);
 }
 
@@ -63,14 +63,14 @@ static uint32_t *dense_cell(const cgt_keymap *km, int64_t id) {
 cgt_rc cgt_keymap_dense(cgt_keymap *km, const int64_t *ids, size_t n, int64_t lo, int64_t hi, uint32_t *out) {
   uint64_t len = (uint64_t)hi - (uint64_t)lo + 1;
   if (hi < lo || len == 0 || len > SIZE_MAX / sizeof *km->dense) return CGT_TOOBIG;
-  uint32_t *dense = calloc((size_t)len, sizeof *dense);
+  uint32_t *dense = cgt_calloc((size_t)len, sizeof *dense);
   if (!dense) return CGT_NOMEM;
   for (size_t i = 0; i < n; i++) dense[(uint64_t)ids[i] - (uint64_t)lo] = 1;
   uint32_t count = 0;
   for (uint64_t off = 0; off < len; off++) count += dense[off];
-  km->entries = malloc((count ? count : 1) * sizeof *km->entries);
+  km->entries = cgt_malloc((count ? count : 1) * sizeof *km->entries);
   if (!km->entries) {
-    free(dense);
+    cgt_free(dense);
     return CGT_NOMEM;
   }
   for (uint64_t off = 0; off < len; off++) {
@@ -102,7 +102,7 @@ uint32_t cgt_keymap_find(const cgt_keymap *km, const cgt_key *k) {
 static cgt_rc grow_slots(cgt_keymap *km) {
   uint64_t nslots = km->slots ? 2 * ((uint64_t)km->mask + 1) : 64;
   if (nslots > ((uint64_t)1 << 32)) return CGT_TOOBIG;
-  uint32_t *slots = calloc(nslots, sizeof *slots);
+  uint32_t *slots = cgt_calloc(nslots, sizeof *slots);
   if (!slots) return CGT_NOMEM;
   uint32_t mask = (uint32_t)(nslots - 1);
   for (uint32_t idx = 0; idx < km->count; idx++) {
@@ -112,7 +112,7 @@ static cgt_rc grow_slots(cgt_keymap *km) {
     while (slots[h & mask]) h++;
     slots[h & mask] = idx + 1;
   }
-  free(km->slots);
+  cgt_free(km->slots);
   km->slots = slots;
   km->mask = mask;
   return CGT_OK;
@@ -122,7 +122,7 @@ static cgt_rc append_entry(cgt_keymap *km, const cgt_key *k) {
   if (km->count == UINT32_MAX - 1) return CGT_TOOBIG;
   if (km->count == km->cap) {
     uint32_t cap = km->cap ? (km->cap > UINT32_MAX / 2 ? UINT32_MAX - 1 : 2 * km->cap) : 64;
-    void *e = realloc(km->entries, (size_t)cap * sizeof *km->entries);
+    void *e = cgt_realloc(km->entries, (size_t)cap * sizeof *km->entries);
     if (!e) return CGT_NOMEM;
     km->entries = e;
     km->cap = cap;
@@ -135,7 +135,7 @@ static cgt_rc append_entry(cgt_keymap *km, const cgt_key *k) {
     if (km->arena_len + k->len > km->arena_cap) {
       size_t cap = km->arena_cap ? km->arena_cap : 256;
       while (cap < km->arena_len + k->len) cap *= 2;
-      char *a = realloc(km->arena, cap);
+      char *a = cgt_realloc(km->arena, cap);
       if (!a) return CGT_NOMEM;
       km->arena = a;
       km->arena_cap = cap;

@@ -39,16 +39,16 @@ static int map_init(u64map *h, size_t want) {
   size_t cap = 16;
   while (cap < 2 * want) cap *= 2;
   h->mask = cap - 1;
-  h->key = malloc(cap * sizeof *h->key);
-  h->val = calloc(cap, sizeof *h->val);
-  h->used = calloc(cap, 1);
+  h->key = cgt_malloc(cap * sizeof *h->key);
+  h->val = cgt_calloc(cap, sizeof *h->val);
+  h->used = cgt_calloc(cap, 1);
   return h->key && h->val && h->used;
 }
 
 static void map_free(u64map *h) {
-  free(h->key);
-  free(h->val);
-  free(h->used);
+  cgt_free(h->key);
+  cgt_free(h->val);
+  cgt_free(h->used);
 }
 
 static size_t map_slot(const u64map *h, uint64_t key) {
@@ -104,15 +104,14 @@ static uint64_t sorted_count(const uint64_t *v, size_t n, uint64_t key) {
 }
 
 static cgt_rc count_small(const cgt_nimk_tokens *t, uint32_t M, int B, const uint32_t *target_digits,
-                          uint64_t *count, const cgt_stop *st) {
+                          uint64_t *count, cgt_stop *st) {
   size_t E = t->off[t->n];
   uint64_t target = 0, singles = 0, twice_pairs = 0;
-  uint32_t work = 0;
   for (int d = 0; d < B; d++) target |= (uint64_t)target_digits[d] << (2 * d);
-  uint64_t *delta = malloc((E ? E : 1) * sizeof *delta);
+  uint64_t *delta = cgt_malloc((E ? E : 1) * sizeof *delta);
   u64map all = {NULL, NULL, NULL, 0};
   if (!delta || !map_init(&all, E)) {
-    free(delta);
+    cgt_free(delta);
     map_free(&all);
     return CGT_NOMEM;
   }
@@ -133,11 +132,11 @@ static cgt_rc count_small(const cgt_nimk_tokens *t, uint32_t M, int B, const uin
       for (size_t e = 0; e < n_own; e++) {
         uint64_t want = packed_add(target, own[e], -1, M, B);
         twice_pairs += map_get(&all, want) - sorted_count(own, n_own, want);
-        if (cgt_stop_now(st, &work)) { rc = CGT_INTERRUPTED; break; }
+        if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; break; }
       }
     }
   }
-  free(delta);
+  cgt_free(delta);
   map_free(&all);
   *count = singles + twice_pairs / 2;
   return rc;
@@ -168,15 +167,15 @@ static size_t state_find(const state_map *s, const uint32_t *key) {
 
 static int state_grow(state_map *s) {
   size_t cap = s->cap ? 2 * s->cap : 64;
-  uint32_t *keys = realloc(s->keys, cap * s->len * sizeof *keys);
+  uint32_t *keys = cgt_realloc(s->keys, cap * s->len * sizeof *keys);
   if (!keys) return 0;
   s->keys = keys;
-  uint64_t *count = realloc(s->count, cap * sizeof *count);
+  uint64_t *count = cgt_realloc(s->count, cap * sizeof *count);
   if (!count) return 0;
   s->count = count;
-  size_t *slot = calloc(2 * cap, sizeof *slot);
+  size_t *slot = cgt_calloc(2 * cap, sizeof *slot);
   if (!slot) return 0;
-  free(s->slot);
+  cgt_free(s->slot);
   s->slot = slot;
   s->cap = cap;
   s->mask = 2 * cap - 1;
@@ -198,9 +197,9 @@ static int state_add(state_map *s, const uint32_t *key, uint64_t c) {
 }
 
 static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int B, const uint32_t *target_digits,
-                       uint64_t *count, const cgt_stop *st) {
+                       uint64_t *count, cgt_stop *st) {
   state_map s = {B + 1, 0, 0, 0, NULL, NULL, NULL};
-  uint32_t key[33], next[33], work = 0;
+  uint32_t key[33], next[33];
   uint64_t *prev = NULL;
   cgt_rc rc = CGT_NOMEM;
   memset(key, 0, sizeof key);
@@ -208,7 +207,7 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
   rc = CGT_OK;
   for (size_t i = 0; i < t->n && rc == CGT_OK; i++) {
     size_t snapshot = s.n;
-    uint64_t *p = realloc(prev, (snapshot ? snapshot : 1) * sizeof *p);
+    uint64_t *p = cgt_realloc(prev, (snapshot ? snapshot : 1) * sizeof *p);
     if (!p) { rc = CGT_NOMEM; break; }
     prev = p;
     memcpy(prev, s.count, snapshot * sizeof *prev);
@@ -222,7 +221,7 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
         if (!state_add(&s, next, prev[j])) { rc = CGT_NOMEM; break; }
         from = s.keys + j * s.len;   /* keys may have moved */
       }
-      if (cgt_stop_now(st, &work)) rc = CGT_INTERRUPTED;
+      if (cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
     }
   }
   *count = 0;
@@ -233,14 +232,14 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
     if (s.slot[i]) *count = sat_add(*count, s.count[s.slot[i] - 1]);
   }
 done:
-  free(prev);
-  free(s.keys);
-  free(s.count);
-  free(s.slot);
+  cgt_free(prev);
+  cgt_free(s.keys);
+  cgt_free(s.count);
+  cgt_free(s.slot);
   return rc;
 }
 
-cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, const cgt_stop *st) {
+cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt_stop *st) {
   *count = 0;
   if (t->n == 0 || k == 0) return CGT_OK;
   uint32_t maxm = (uint32_t)(k < t->n ? k : t->n);

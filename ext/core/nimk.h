@@ -30,6 +30,6 @@ typedef struct cgt_nimk_tokens {
 ** program over (tokens picked, digit vector) states.  CGT_TOOBIG when the
 ** count exceeds 2^63 - 1.
 */
-cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, const cgt_stop *st);
+cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt_stop *st);
 
 #endif

@@ -55,11 +55,11 @@ static uint32_t map_get(const map *m, uint64_t key) {
 static int map_put(map *m, uint64_t key, uint32_t val) {
   if (!m->key || 2 * (m->count + 1) > m->mask + 1) {
     size_t cap = m->key ? 2 * (m->mask + 1) : 1024;
-    uint64_t *k = malloc(cap * sizeof *k);
-    uint32_t *v = calloc(cap, sizeof *v);
+    uint64_t *k = cgt_malloc(cap * sizeof *k);
+    uint32_t *v = cgt_calloc(cap, sizeof *v);
     if (!k || !v) {
-      free(k);
-      free(v);
+      cgt_free(k);
+      cgt_free(v);
       return 0;
     }
     for (size_t i = 0; m->key && i <= m->mask; i++) {
@@ -69,8 +69,8 @@ static int map_put(map *m, uint64_t key, uint32_t val) {
       k[j] = m->key[i];
       v[j] = m->val[i];
     }
-    free(m->key);
-    free(m->val);
+    cgt_free(m->key);
+    cgt_free(m->val);
     m->key = k;
     m->val = v;
     m->mask = cap - 1;
@@ -84,8 +84,8 @@ static int map_put(map *m, uint64_t key, uint32_t val) {
 }
 
 static void map_free(map *m) {
-  free(m->key);
-  free(m->val);
+  cgt_free(m->key);
+  cgt_free(m->val);
 }
 
 /* ---- dyadic numbers ---- */
@@ -116,7 +116,7 @@ int cg_dyadic_cmp(cg_dyadic a, cg_dyadic b) {
 /* ---- the store ---- */
 
 cg_store *cg_store_new(void) {
-  cg_store *s = calloc(1, sizeof *s);
+  cg_store *s = cgt_calloc(1, sizeof *s);
   if (!s) return NULL;
   cg_id zero;
   cg_dyadic z = {0, 0};
@@ -129,13 +129,13 @@ cg_store *cg_store_new(void) {
 
 void cg_store_free(cg_store *s) {
   if (!s) return;
-  free(s->e);
-  free(s->opt);
-  free(s->slot);
+  cgt_free(s->e);
+  cgt_free(s->opt);
+  cgt_free(s->slot);
   map_free(&s->add);
   map_free(&s->neg);
   map_free(&s->le);
-  free(s);
+  cgt_free(s);
 }
 
 size_t cg_store_size(const cg_store *s) { return s->n; }
@@ -152,7 +152,7 @@ static uint64_t hash_lists(const cg_id *L, uint32_t nl, const cg_id *R, uint32_t
 
 static cgt_rc grow_slots(cg_store *s) {
   size_t cap = s->slot ? 2 * (s->slot_mask + 1) : 4096;
-  uint32_t *slot = calloc(cap, sizeof *slot);
+  uint32_t *slot = cgt_calloc(cap, sizeof *slot);
   if (!slot) return CGT_NOMEM;
   for (uint32_t id = 0; id < s->n; id++) {
     const entry *e = &s->e[id];
@@ -161,7 +161,7 @@ static cgt_rc grow_slots(cg_store *s) {
     while (slot[j]) j = (j + 1) & (cap - 1);
     slot[j] = id + 1;
   }
-  free(s->slot);
+  cgt_free(s->slot);
   s->slot = slot;
   s->slot_mask = cap - 1;
   return CGT_OK;
@@ -171,7 +171,7 @@ static cgt_rc new_entry(cg_store *s, uint32_t *id) {
   if (s->n == UINT32_MAX - 1) return CGT_TOOBIG;
   if (s->n == s->cap) {
     uint32_t cap = s->cap ? 2 * s->cap : 1024;
-    entry *e = realloc(s->e, (size_t)cap * sizeof *e);
+    entry *e = cgt_realloc(s->e, (size_t)cap * sizeof *e);
     if (!e) return CGT_NOMEM;
     s->e = e;
     s->cap = cap;
@@ -192,7 +192,7 @@ static cgt_rc push_options(cg_store *s, const cg_id *ids, uint32_t n) {
   if (s->nopt + n > s->capopt) {
     size_t cap = s->capopt ? s->capopt : 4096;
     while (cap < s->nopt + n) cap *= 2;
-    cg_id *o = realloc(s->opt, cap * sizeof *o);
+    cg_id *o = cgt_realloc(s->opt, cap * sizeof *o);
     if (!o) return CGT_NOMEM;
     s->opt = o;
     s->capopt = cap;
@@ -345,7 +345,7 @@ typedef struct list {
 static int list_push(list *l, cg_id x) {
   if (l->n == l->cap) {
     uint32_t cap = l->cap ? 2 * l->cap : 8;
-    cg_id *v = realloc(l->v, cap * sizeof *v);
+    cg_id *v = cgt_realloc(l->v, cap * sizeof *v);
     if (!v) return 0;
     l->v = v;
     l->cap = cap;
@@ -537,15 +537,15 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
   int found = 0;
   if (rc == CGT_OK) rc = recognise(s, &L, &R, out, &found);
   if (rc == CGT_OK && !found) rc = intern_general(s, &L, &R, out);
-  free(L.v);
-  free(R.v);
+  cgt_free(L.v);
+  cgt_free(R.v);
   return rc;
 }
 
 cgt_rc cg_nimber(cg_store *s, uint32_t n, cg_id *out) {
   cg_id prev;
   cgt_rc rc = cg_integer(s, 0, &prev);
-  cg_id *opts = malloc(((size_t)n + 1) * sizeof *opts);
+  cg_id *opts = cgt_malloc(((size_t)n + 1) * sizeof *opts);
   if (!opts) return CGT_NOMEM;
   opts[0] = prev;
   for (uint32_t k = 1; k <= n && rc == CGT_OK; k++) {
@@ -553,7 +553,7 @@ cgt_rc cg_nimber(cg_store *s, uint32_t n, cg_id *out) {
     opts[k] = prev;
   }
   if (rc == CGT_OK) *out = opts[n];
-  free(opts);
+  cgt_free(opts);
   return rc;
 }
 
@@ -579,8 +579,8 @@ cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out) {
     if ((rc = cg_neg(s, left_opt(s, a, i), &o)) == CGT_OK && !list_push(&R, o)) rc = CGT_NOMEM;
   }
   if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
-  free(L.v);
-  free(R.v);
+  cgt_free(L.v);
+  cgt_free(R.v);
   if (rc == CGT_OK && (!map_put(&s->neg, a, *out + 1) || !map_put(&s->neg, *out, a + 1))) rc = CGT_NOMEM;
   return rc;
 }
@@ -625,8 +625,8 @@ cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out) {
   if (rc == CGT_OK && !a_num) rc = add_each(s, a, 0, b, &R);
   if (rc == CGT_OK && !b_num) rc = add_each(s, b, 0, a, &R);
   if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
-  free(L.v);
-  free(R.v);
+  cgt_free(L.v);
+  cgt_free(R.v);
   if (rc == CGT_OK && !map_put(&s->add, key, *out + 1)) rc = CGT_NOMEM;
   return rc;
 }

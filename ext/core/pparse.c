@@ -81,7 +81,7 @@ static cgt_rc option_list(parser *p, size_t from, size_t to, cg_id **ids, uint32
       if (skip(p, start, i) == i) return fail(p, i, "empty option");
       if (*n == cap) {
         cap = cap ? 2 * cap : 4;
-        cg_id *v = realloc(*ids, cap * sizeof *v);
+        cg_id *v = cgt_realloc(*ids, cap * sizeof *v);
         if (!v) return CGT_NOMEM;
         *ids = v;
       }
@@ -129,7 +129,7 @@ static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
     if (has_bar && best > 1) {
       rc = braced(p, side[k][0], side[k][1], &one);
       if (rc == CGT_OK) {
-        *ids = malloc(sizeof one);
+        *ids = cgt_malloc(sizeof one);
         if (*ids) **ids = one, *n = 1;
         else rc = CGT_NOMEM;
       }
@@ -138,19 +138,19 @@ static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
     }
   }
   if (rc == CGT_OK) rc = cg_game(p->s, L, nl, R, nr, out);
-  free(L);
-  free(R);
+  cgt_free(L);
+  cgt_free(R);
   return rc;
 }
 
 /* {x | -x}, or for a list {a, b | -a, -b}. */
 static cgt_rc plus_minus(parser *p, const cg_id *xs, uint32_t n, cg_id *out) {
-  cg_id *neg = malloc((n ? n : 1) * sizeof *neg);
+  cg_id *neg = cgt_malloc((n ? n : 1) * sizeof *neg);
   if (!neg) return CGT_NOMEM;
   cgt_rc rc = CGT_OK;
   for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = cg_neg(p->s, xs[i], &neg[i]);
   if (rc == CGT_OK) rc = cg_game(p->s, xs, n, neg, n, out);
-  free(neg);
+  cgt_free(neg);
   return rc;
 }
 
@@ -239,7 +239,7 @@ static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
       uint32_t n = 0;
       cgt_rc rc = has_bar ? braced(p, *i + 1, end, &g) : option_list(p, *i + 1, end, &xs, &n);
       if (rc == CGT_OK) rc = has_bar ? plus_minus(p, &g, 1, out) : plus_minus(p, xs, n, out);
-      free(xs);
+      cgt_free(xs);
       *i = end + 1;
       return rc;
     }

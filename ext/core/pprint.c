@@ -23,7 +23,7 @@ static void put(text *t, const char *fmt, ...) {
   if (t->n + (size_t)len + 1 > t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 64;
     while (cap < t->n + (size_t)len + 1) cap *= 2;
-    char *p = realloc(t->p, cap);
+    char *p = cgt_realloc(t->p, cap);
     if (!p) { t->oom = 1; return; }
     t->p = p;
     t->cap = cap;
@@ -38,13 +38,13 @@ static void put(text *t, const char *fmt, ...) {
 static cgt_rc wrap(text *t, size_t mark, char open, char close) {
   if (t->oom) return CGT_NOMEM;
   size_t len = t->n - mark;
-  char *copy = malloc(len + 1);
+  char *copy = cgt_malloc(len + 1);
   if (!copy) return CGT_NOMEM;
   memcpy(copy, t->p + mark, len);
   copy[len] = 0;
   t->n = mark;
   put(t, "%c%s%c", open, copy, close);
-  free(copy);
+  cgt_free(copy);
   return t->oom ? CGT_NOMEM : CGT_OK;
 }
 
@@ -199,14 +199,14 @@ static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *r
     rank *rka = NULL, *rkb = NULL;
     if ((rc = cg_options(s, a, &L, &nl, &R, &nr)) == CGT_OK) {
       ma = side ? nr : nl;
-      if ((la = malloc((ma + 1) * sizeof *la))) memcpy(la, side ? R : L, ma * sizeof *la);
+      if ((la = cgt_malloc((ma + 1) * sizeof *la))) memcpy(la, side ? R : L, ma * sizeof *la);
     }
     if (rc == CGT_OK && (rc = cg_options(s, b, &L, &nl, &R, &nr)) == CGT_OK) {
       mb = side ? nr : nl;
-      if ((lb = malloc((mb + 1) * sizeof *lb))) memcpy(lb, side ? R : L, mb * sizeof *lb);
+      if ((lb = cgt_malloc((mb + 1) * sizeof *lb))) memcpy(lb, side ? R : L, mb * sizeof *lb);
     }
-    rka = malloc((ma + 1) * sizeof *rka);
-    rkb = malloc((mb + 1) * sizeof *rkb);
+    rka = cgt_malloc((ma + 1) * sizeof *rka);
+    rkb = cgt_malloc((mb + 1) * sizeof *rkb);
     if (rc == CGT_OK && (!la || !lb || !rka || !rkb)) rc = CGT_NOMEM;
     if (rc == CGT_OK) rc = sort_options(s, la, ma);
     if (rc == CGT_OK) rc = sort_options(s, lb, mb);
@@ -216,10 +216,10 @@ static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *r
     for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < common; i++)
       rc = order(s, la[i], &rka[i], lb[i], &rkb[i], cmp);
     if (rc == CGT_OK && *cmp == 0) *cmp = (ma > mb) - (ma < mb);   /* a proper prefix first */
-    free(la);
-    free(lb);
-    free(rka);
-    free(rkb);
+    cgt_free(la);
+    cgt_free(lb);
+    cgt_free(rka);
+    cgt_free(rkb);
   }
   return rc;
 }
@@ -229,7 +229,7 @@ static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *r
 ** lists are short. */
 static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n) {
   if (n < 2) return CGT_OK;
-  rank *rk = malloc(n * sizeof *rk);
+  rank *rk = cgt_malloc(n * sizeof *rk);
   if (!rk) return CGT_NOMEM;
   cgt_rc rc = CGT_OK;
   for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, v[i], &rk[i]);
@@ -244,7 +244,7 @@ static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n) {
       rk[j] = rk[j - 1];
       rk[j - 1] = r;
     }
-  free(rk);
+  cgt_free(rk);
   return rc;
 }
 
@@ -314,12 +314,12 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   const cg_id *L0, *R0;
   uint32_t nl, nr;
   if ((rc = cg_options(s, g, &L0, &nl, &R0, &nr))) return rc;
-  cg_id *L = malloc((nl + nr + 1) * sizeof *L), *R = L + nl;
+  cg_id *L = cgt_malloc((nl + nr + 1) * sizeof *L), *R = L + nl;
   if (!L) return CGT_NOMEM;
   memcpy(L, L0, nl * sizeof *L);
   memcpy(R, R0, nr * sizeof *R);
   if ((rc = sort_options(s, L, nl)) || (rc = sort_options(s, R, nr))) {
-    free(L);
+    cgt_free(L);
     return rc;
   }
   if (is_negation(s, L, nl, R, nr)) {   /* +-x, +-(1*), +-{a,b} */
@@ -333,11 +333,11 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
       }
       put(t, "}");
     }
-    free(L);
+    cgt_free(L);
     return rc;
   }
   if ((rc = tiny_miny(s, L, nl, R, nr, t, &found)) != CGT_OK || found) {
-    free(L);
+    cgt_free(L);
     return rc;
   }
   /* {L|R}: the bars count one more than the bare options inside. */
@@ -356,9 +356,9 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
     if (wrap) *bars = 0;
   }
   if (lt.oom || rt.oom) rc = CGT_NOMEM;
-  free(lt.p);
-  free(rt.p);
-  free(L);
+  cgt_free(lt.p);
+  cgt_free(rt.p);
+  cgt_free(L);
   return rc;
 }
 
@@ -368,7 +368,7 @@ cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
   cgt_rc rc = print_braced(s, g, &t);
   if (rc == CGT_OK && t.oom) rc = CGT_NOMEM;
   if (rc) {
-    free(t.p);
+    cgt_free(t.p);
     return rc;
   }
   *out = t.p;

@@ -19,7 +19,7 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
     }
   }
   /* value[i]: the string cut down to its first i edges */
-  cg_id *value = malloc((n + 1) * sizeof *value), *L = malloc((n + 1) * sizeof *L), *R = malloc((n + 1) * sizeof *R);
+  cg_id *value = cgt_malloc((n + 1) * sizeof *value), *L = cgt_malloc((n + 1) * sizeof *L), *R = cgt_malloc((n + 1) * sizeof *R);
   cgt_rc rc = value && L && R ? cg_integer(s, 0, &value[0]) : CGT_NOMEM;
   for (size_t k = 1; k <= n && rc == CGT_OK; k++) {
     uint32_t nl = 0, nr = 0;
@@ -31,9 +31,9 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
     rc = cg_game(s, L, nl, R, nr, &value[k]);
   }
   if (rc == CGT_OK) *out = value[n];
-  free(value);
-  free(L);
-  free(R);
+  cgt_free(value);
+  cgt_free(L);
+  cgt_free(R);
   return rc;
 }
 
@@ -48,7 +48,7 @@ cgt_rc cg_cutcake(cg_store *s, uint64_t w, uint64_t h, cg_id *out) {
 }
 
 cgt_rc cg_cutcake_search(cg_store *s, uint32_t w, uint32_t h, cg_id *out) {
-  cg_id *v = malloc((size_t)(w + 1) * (h + 1) * sizeof *v), *L = malloc((w + h + 1) * sizeof *L), *R = L + w;
+  cg_id *v = cgt_malloc((size_t)(w + 1) * (h + 1) * sizeof *v), *L = cgt_malloc((w + h + 1) * sizeof *L), *R = L + w;
   cgt_rc rc = v && L ? CGT_OK : CGT_NOMEM;
   for (uint32_t x = 1; x <= w && rc == CGT_OK; x++)
     for (uint32_t y = 1; y <= h && rc == CGT_OK; y++) {
@@ -58,8 +58,8 @@ cgt_rc cg_cutcake_search(cg_store *s, uint32_t w, uint32_t h, cg_id *out) {
       if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &v[x * (h + 1) + y]);
     }
   if (rc == CGT_OK) *out = v[w * (h + 1) + h];
-  free(v);
-  free(L);
+  cgt_free(v);
+  cgt_free(L);
   return rc;
 }
 

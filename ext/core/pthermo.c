@@ -23,20 +23,20 @@ struct cg_thermo {
   uint32_t cap;
 };
 
-cg_thermo *cg_thermo_new(void) { return calloc(1, sizeof(cg_thermo)); }
+cg_thermo *cg_thermo_new(void) { return cgt_calloc(1, sizeof(cg_thermo)); }
 
 static void traj_free(traj *f) {
-  free(f->t);
-  free(f->v);
-  free(f->slope);
+  cgt_free(f->t);
+  cgt_free(f->v);
+  cgt_free(f->slope);
   memset(f, 0, sizeof *f);
 }
 
 void cg_thermo_free(cg_thermo *th) {
   if (!th) return;
   for (uint32_t i = 0; i < th->cap; i++) traj_free(&th->w[i].left), traj_free(&th->w[i].right);
-  free(th->w);
-  free(th);
+  cgt_free(th->w);
+  cgt_free(th);
 }
 
 /* ---- dyadic helpers (CGT_TOOBIG on overflow) ---- */
@@ -81,11 +81,11 @@ static cgt_rc traj_push(traj *f, cg_dyadic t, cg_dyadic v, int slope) {
     if (rc) return rc;
     if (cg_dyadic_cmp(at, v) == 0) return CGT_OK;
   }
-  cg_dyadic *nt = realloc(f->t, (f->n + 1) * sizeof *nt);
+  cg_dyadic *nt = cgt_realloc(f->t, (f->n + 1) * sizeof *nt);
   if (nt) f->t = nt;
-  cg_dyadic *nv = realloc(f->v, (f->n + 1) * sizeof *nv);
+  cg_dyadic *nv = cgt_realloc(f->v, (f->n + 1) * sizeof *nv);
   if (nv) f->v = nv;
-  int *ns = realloc(f->slope, (f->n + 1) * sizeof *ns);
+  int *ns = cgt_realloc(f->slope, (f->n + 1) * sizeof *ns);
   if (ns) f->slope = ns;
   if (!nt || !nv || !ns) return CGT_NOMEM;
   f->t[f->n] = t;
@@ -129,7 +129,7 @@ static cgt_rc tilt(const traj *f, int k, traj *out) {
 static cgt_rc extreme(const traj *f, const traj *g, int sign, traj *out) {
   /* breakpoints of both, and crossings inside the pieces between them */
   uint32_t nb = 0, cap = 2 * (f->n + g->n) + 2;
-  cg_dyadic *b = malloc(cap * sizeof *b);
+  cg_dyadic *b = cgt_malloc(cap * sizeof *b);
   if (!b) return CGT_NOMEM;
   for (uint32_t i = 0; i < f->n; i++) b[nb++] = f->t[i];
   for (uint32_t i = 0; i < g->n; i++) b[nb++] = g->t[i];
@@ -173,7 +173,7 @@ static cgt_rc extreme(const traj *f, const traj *g, int sign, traj *out) {
     int take_f = c > 0 || (c == 0 && (sf - sg) * sign >= 0);
     rc = traj_push(out, b[i], take_f ? fv : gv, take_f ? sf : sg);
   }
-  free(b);
+  cgt_free(b);
   return rc;
 }
 
@@ -205,7 +205,7 @@ static cgt_rc walls_of(cg_store *s, cg_thermo *th, cg_id g, walls **out) {
   if (g >= th->cap) {
     uint32_t cap = th->cap ? th->cap : 256;
     while (cap <= g) cap *= 2;
-    walls *w = realloc(th->w, cap * sizeof *w);
+    walls *w = cgt_realloc(th->w, cap * sizeof *w);
     if (!w) return CGT_NOMEM;
     memset(w + th->cap, 0, (cap - th->cap) * sizeof *w);
     th->w = w;
@@ -227,14 +227,14 @@ static cgt_rc walls_of(cg_store *s, cg_thermo *th, cg_id g, walls **out) {
     cg_id *opts = NULL;
     traj ls = {0, NULL, NULL, NULL}, rs = {0, NULL, NULL, NULL};
     rc = cg_options(s, g, &L0, &nl, &R0, &nr);
-    if (rc == CGT_OK && !(opts = malloc((nl + nr + 1) * sizeof *opts))) rc = CGT_NOMEM;
+    if (rc == CGT_OK && !(opts = cgt_malloc((nl + nr + 1) * sizeof *opts))) rc = CGT_NOMEM;
     if (rc == CGT_OK) {
       memcpy(opts, L0, nl * sizeof *opts);
       memcpy(opts + nl, R0, nr * sizeof *opts);
       rc = scaffold(s, th, opts, nl, 1, &ls);
     }
     if (rc == CGT_OK) rc = scaffold(s, th, opts + nl, nr, 0, &rs);
-    free(opts);
+    cgt_free(opts);
     /* The temperature: the first t where the left scaffold is <= the right.
     ** Their difference never rises, so it is the least of the candidates:
     ** a breakpoint where it already holds, or the crossing on the piece

@@ -69,18 +69,18 @@ static void wht(const ring *R, num *v, size_t size) {
       }
 }
 
-static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, const cgt_stop *st) {
-  uint32_t top = 0, work = 0;
+static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, cgt_stop *st) {
+  uint32_t top = 0;
   for (uint32_t u = 0; u < in->nodes; u++)
     if (in->value[u] != INF && in->value[u] > top) top = in->value[u];
   for (uint32_t i = 0; i < in->k_off[in->ninf]; i++)
     if (in->kset[i] > top) top = in->kset[i];
   size_t size = 1;
   while (size <= top) size <<= 1;
-  num *f = calloc(size, sizeof *f), *g1 = calloc(size, sizeof *g1);
+  num *f = cgt_calloc(size, sizeof *f), *g1 = cgt_calloc(size, sizeof *g1);
   if (!f || !g1) {
-    free(f);
-    free(g1);
+    cgt_free(f);
+    cgt_free(g1);
     return CGT_NOMEM;
   }
   num zero = r_int(R, 0), one = r_int(R, 1), V = r_int(R, in->nodes), total = r_add(R, V, s);
@@ -96,7 +96,7 @@ static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, con
     if (r_zero(R, den)) goto done;
     f[w] = r_div(R, q, den);                                   /* only finite tokens */
     g1[w] = r_div(R, r_div(R, r_mul(R, q, p), V), r_mul(R, den, den)); /* one infinite */
-    if (cgt_stop_now(st, &work)) { rc = CGT_INTERRUPTED; goto done; }
+    if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; goto done; }
   }
   wht(R, f, size);
   wht(R, g1, size);
@@ -106,12 +106,12 @@ static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, con
   *win = r_div(R, sum, n);
   rc = CGT_OK;
 done:
-  free(f);
-  free(g1);
+  cgt_free(f);
+  cgt_free(g1);
   return rc;
 }
 
-cgt_rc cgt_randsum_real(const cgt_randsum *in, double stop_weight, double *win, const cgt_stop *st) {
+cgt_rc cgt_randsum_real(const cgt_randsum *in, double stop_weight, double *win, cgt_stop *st) {
   ring R = {0};
   num s, w;
   s.d = stop_weight;
@@ -120,7 +120,7 @@ cgt_rc cgt_randsum_real(const cgt_randsum *in, double stop_weight, double *win, 
   return rc;
 }
 
-cgt_rc cgt_randsum_mod(const cgt_randsum *in, uint64_t stop_weight, uint64_t mod, uint64_t *win, const cgt_stop *st) {
+cgt_rc cgt_randsum_mod(const cgt_randsum *in, uint64_t stop_weight, uint64_t mod, uint64_t *win, cgt_stop *st) {
   ring R = {mod};
   num w;
   cgt_rc rc = randsum(&R, in, r_int(&R, stop_weight), &w, st);

@@ -24,11 +24,11 @@ typedef struct cgt_randsum {
 } cgt_randsum;
 
 /* In doubles; stop_weight > 0. */
-cgt_rc cgt_randsum_real(const cgt_randsum *in, double stop_weight, double *win, const cgt_stop *st);
+cgt_rc cgt_randsum_real(const cgt_randsum *in, double stop_weight, double *win, cgt_stop *st);
 
 /* Exactly, as p * q^-1 modulo the prime mod (stop_weight an integer);
 ** CGT_NOINVERSE when a denominator is 0 modulo mod. */
-cgt_rc cgt_randsum_mod(const cgt_randsum *in, uint64_t stop_weight, uint64_t mod, uint64_t *win, const cgt_stop *st);
+cgt_rc cgt_randsum_mod(const cgt_randsum *in, uint64_t stop_weight, uint64_t mod, uint64_t *win, cgt_stop *st);
 
 /* 1 when n is prime (deterministic for every 64-bit n). */
 int cgt_is_prime(uint64_t n);

@@ -9,15 +9,15 @@
 ** is its farthest: that makes the remoteness exact.
 */
 cgt_rc cgt_retro_solve(const cgt_digraph *g, int misere, char *outcome,
-                       uint32_t *remote, const cgt_stop *st) {
-  uint32_t n = g->n, work = 0, head = 0, tail = 0;
-  uint32_t *left = malloc((n ? n : 1) * sizeof *left);   /* options not yet N */
-  uint32_t *queue = malloc((n ? n : 1) * sizeof *queue);
-  uint32_t *dist = remote ? remote : malloc((n ? n : 1) * sizeof *dist);
+                       uint32_t *remote, cgt_stop *st) {
+  uint32_t n = g->n, head = 0, tail = 0;
+  uint32_t *left = cgt_malloc((n ? n : 1) * sizeof *left);   /* options not yet N */
+  uint32_t *queue = cgt_malloc((n ? n : 1) * sizeof *queue);
+  uint32_t *dist = remote ? remote : cgt_malloc((n ? n : 1) * sizeof *dist);
   if (!left || !queue || !dist) {
-    free(left);
-    free(queue);
-    if (dist != remote) free(dist);
+    cgt_free(left);
+    cgt_free(queue);
+    if (dist != remote) cgt_free(dist);
     return CGT_NOMEM;
   }
   for (uint32_t u = 0; u < n; u++) {
@@ -47,10 +47,10 @@ cgt_rc cgt_retro_solve(const cgt_digraph *g, int misere, char *outcome,
       dist[p] = r;
       queue[tail++] = p;
     }
-    if (cgt_stop_now(st, &work)) { rc = CGT_INTERRUPTED; break; }
+    if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; break; }
   }
-  free(left);
-  free(queue);
-  if (dist != remote) free(dist);
+  cgt_free(left);
+  cgt_free(queue);
+  if (dist != remote) cgt_free(dist);
   return rc;
 }

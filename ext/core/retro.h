@@ -18,6 +18,6 @@
 ** move loses) or 'D', and, when remote is not NULL, remote[u] with the
 ** remoteness (CGT_REMOTE_DRAW for draws).  misere selects misere play. */
 cgt_rc cgt_retro_solve(const cgt_digraph *g, int misere, char *outcome,
-                       uint32_t *remote, const cgt_stop *st);
+                       uint32_t *remote, cgt_stop *st);
 
 #endif

@@ -15,14 +15,14 @@ typedef struct ugraph {
 } ugraph;
 
 static void ugraph_free(ugraph *g) {
-  free(g->off);
-  free(g->adj);
+  cgt_free(g->off);
+  cgt_free(g->adj);
 }
 
 static cgt_rc ugraph_build(ugraph *g, uint32_t n, const uint32_t *rows, size_t m) {
   g->n = n;
-  g->off = calloc((size_t)n + 2, sizeof *g->off);
-  g->adj = malloc((2 * m + 1) * 2 * sizeof *g->adj);
+  g->off = cgt_calloc((size_t)n + 2, sizeof *g->off);
+  g->adj = cgt_malloc((2 * m + 1) * 2 * sizeof *g->adj);
   if (!g->off || !g->adj) return CGT_NOMEM;
   for (size_t i = 0; i < m; i++)
     if (rows[2 * i] != rows[2 * i + 1]) g->off[rows[2 * i] + 2]++, g->off[rows[2 * i + 1] + 2]++;
@@ -40,15 +40,15 @@ static cgt_rc ugraph_build(ugraph *g, uint32_t n, const uint32_t *rows, size_t m
 /* ---- Green Hackenbush ---- */
 
 cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t ground, uint64_t *value,
-                            const cgt_stop *st) {
+                            cgt_stop *st) {
   ugraph g = {0, NULL, NULL};
-  uint32_t *tin = malloc((n ? n : 1) * sizeof *tin), *low = malloc((n ? n : 1) * sizeof *low);
-  uint32_t *stack = malloc(((size_t)n + 1) * 3 * sizeof *stack), *comp = malloc((n ? n : 1) * sizeof *comp);
-  uint8_t *bridge = calloc(m ? m : 1, 1);
-  uint64_t *val = calloc((size_t)n + 1, sizeof *val);
-  uint32_t *parent = malloc(((size_t)n + 1) * sizeof *parent), *order = malloc(((size_t)n + 1) * sizeof *order);
+  uint32_t *tin = cgt_malloc((n ? n : 1) * sizeof *tin), *low = cgt_malloc((n ? n : 1) * sizeof *low);
+  uint32_t *stack = cgt_malloc(((size_t)n + 1) * 3 * sizeof *stack), *comp = cgt_malloc((n ? n : 1) * sizeof *comp);
+  uint8_t *bridge = cgt_calloc(m ? m : 1, 1);
+  uint64_t *val = cgt_calloc((size_t)n + 1, sizeof *val);
+  uint32_t *parent = cgt_malloc(((size_t)n + 1) * sizeof *parent), *order = cgt_malloc(((size_t)n + 1) * sizeof *order);
   cgt_rc rc = CGT_NOMEM;
-  uint32_t work = 0, timer = 0;
+  uint32_t timer = 0;
   if (!tin || !low || !stack || !comp || !bridge || !val || !parent || !order) goto done;
   if ((rc = ugraph_build(&g, n, rows, m)) != CGT_OK) goto done;
   /* Bridges, by an iterative depth-first search from the ground: a stack
@@ -79,7 +79,7 @@ cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t
         if (low[u] > tin[p]) bridge[f[1]] = 1;
       }
     }
-    if (cgt_stop_now(st, &work)) { rc = CGT_INTERRUPTED; goto done; }
+    if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; goto done; }
   }
   /* Fuse: 2-edge-connected parts are the components without bridges; each
   ** keeps its own edges (loops included) as loops. */
@@ -104,10 +104,10 @@ cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t
     if (tin[rows[2 * i]] != NONE && !bridge[i]) val[comp[rows[2 * i]]] ^= 1;
   /* The bridge tree from the ground's part, in breadth-first order, over an
   ** adjacency of parts (bridges reached from the ground only). */
-  uint32_t *boff = calloc((size_t)ncomp + 2, sizeof *boff), *badj = malloc((2 * m + 1) * sizeof *badj);
+  uint32_t *boff = cgt_calloc((size_t)ncomp + 2, sizeof *boff), *badj = cgt_malloc((2 * m + 1) * sizeof *badj);
   if (!boff || !badj) {
-    free(boff);
-    free(badj);
+    cgt_free(boff);
+    cgt_free(badj);
     rc = CGT_NOMEM;
     goto done;
   }
@@ -129,22 +129,22 @@ cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t
     for (uint32_t k = boff[c]; k < boff[c + 1]; k++)
       if (parent[badj[k]] == NONE) parent[badj[k]] = c, order[tail++] = badj[k];
   }
-  free(boff);
-  free(badj);
+  cgt_free(boff);
+  cgt_free(badj);
   /* Children before parents: a branch is worth its subtree's value + 1. */
   for (uint32_t k = tail; k-- > 1;) val[parent[order[k]]] ^= val[order[k]] + 1;
   *value = val[root];
   rc = CGT_OK;
 done:
   ugraph_free(&g);
-  free(tin);
-  free(low);
-  free(stack);
-  free(comp);
-  free(bridge);
-  free(val);
-  free(parent);
-  free(order);
+  cgt_free(tin);
+  cgt_free(low);
+  cgt_free(stack);
+  cgt_free(comp);
+  cgt_free(bridge);
+  cgt_free(val);
+  cgt_free(parent);
+  cgt_free(order);
   return rc;
 }
 
@@ -219,9 +219,9 @@ static uint32_t find_path(matcher *mt, uint32_t root) {
 }
 
 /* The size of a maximum matching of g without node skip (NONE: none). */
-static cgt_rc matching_size(matcher *mt, uint32_t skip, uint32_t *size, const cgt_stop *st) {
+static cgt_rc matching_size(matcher *mt, uint32_t skip, uint32_t *size, cgt_stop *st) {
   const ugraph *g = mt->g;
-  uint32_t work = 0, count = 0;
+  uint32_t count = 0;
   mt->skip = skip;
   for (uint32_t v = 0; v < g->n; v++) mt->match[v] = NONE;
   for (uint32_t v = 0; v < g->n; v++) {   /* greedy start */
@@ -244,17 +244,17 @@ static cgt_rc matching_size(matcher *mt, uint32_t skip, uint32_t *size, const cg
       mt->match[pv] = t;
       t = next;
     }
-    if (cgt_stop_now(st, &work)) return CGT_INTERRUPTED;
+    if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
   }
   *size = count;
   return CGT_OK;
 }
 
 cgt_rc cgt_geography_wins(uint32_t n, const uint32_t *rows, size_t m, uint32_t start, int *wins,
-                          const cgt_stop *st) {
+                          cgt_stop *st) {
   /* Only the component of start matters: renumber it 0..k-1. */
-  uint32_t *id = malloc((n ? n : 1) * sizeof *id), *list = malloc((n ? n : 1) * sizeof *list);
-  uint32_t *sub = malloc((2 * m + 1) * sizeof *sub);
+  uint32_t *id = cgt_malloc((n ? n : 1) * sizeof *id), *list = cgt_malloc((n ? n : 1) * sizeof *list);
+  uint32_t *sub = cgt_malloc((2 * m + 1) * sizeof *sub);
   ugraph g = {0, NULL, NULL}, h = {0, NULL, NULL};
   matcher mt;
   memset(&mt, 0, sizeof mt);
@@ -275,13 +275,13 @@ cgt_rc cgt_geography_wins(uint32_t n, const uint32_t *rows, size_t m, uint32_t s
       sub[2 * ms] = id[rows[2 * i]], sub[2 * ms + 1] = id[rows[2 * i + 1]], ms++;
   if (ugraph_build(&h, k, sub, ms) != CGT_OK) goto done;
   mt.g = &h;
-  mt.match = malloc(k * sizeof *mt.match);
-  mt.p = malloc(k * sizeof *mt.p);
-  mt.base = malloc(k * sizeof *mt.base);
-  mt.queue = malloc(k * sizeof *mt.queue);
-  mt.mark = calloc(k, sizeof *mt.mark);
-  mt.used = malloc(k);
-  mt.blossom = malloc(k);
+  mt.match = cgt_malloc(k * sizeof *mt.match);
+  mt.p = cgt_malloc(k * sizeof *mt.p);
+  mt.base = cgt_malloc(k * sizeof *mt.base);
+  mt.queue = cgt_malloc(k * sizeof *mt.queue);
+  mt.mark = cgt_calloc(k, sizeof *mt.mark);
+  mt.used = cgt_malloc(k);
+  mt.blossom = cgt_malloc(k);
   if (!mt.match || !mt.p || !mt.base || !mt.queue || !mt.mark || !mt.used || !mt.blossom) goto done;
   uint32_t with, without;
   rc = matching_size(&mt, NONE, &with, st);
@@ -290,15 +290,15 @@ cgt_rc cgt_geography_wins(uint32_t n, const uint32_t *rows, size_t m, uint32_t s
 done:
   ugraph_free(&g);
   ugraph_free(&h);
-  free(id);
-  free(list);
-  free(sub);
-  free(mt.match);
-  free(mt.p);
-  free(mt.base);
-  free(mt.queue);
-  free(mt.mark);
-  free(mt.used);
-  free(mt.blossom);
+  cgt_free(id);
+  cgt_free(list);
+  cgt_free(sub);
+  cgt_free(mt.match);
+  cgt_free(mt.p);
+  cgt_free(mt.base);
+  cgt_free(mt.queue);
+  cgt_free(mt.mark);
+  cgt_free(mt.used);
+  cgt_free(mt.blossom);
   return rc;
 }

@@ -14,7 +14,7 @@
 ** form a tree, valued by the colon principle (a branch is worth its
 ** subtree's value + 1).  Linear time. */
 cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t ground, uint64_t *value,
-                            const cgt_stop *st);
+                            cgt_stop *st);
 
 /* Undirected vertex geography from start: the token starts on start and
 ** moves to an adjacent unvisited vertex; who cannot move loses.  *wins is 1
@@ -22,6 +22,6 @@ cgt_rc cgt_green_hackenbush(uint32_t n, const uint32_t *rows, size_t m, uint32_t
 ** start (Fraenkel, Scheinerman and Ullman), decided with Edmonds' blossom
 ** algorithm (maximum matching with and without start, O(V^3)). */
 cgt_rc cgt_geography_wins(uint32_t n, const uint32_t *rows, size_t m, uint32_t start, int *wins,
-                          const cgt_stop *st);
+                          cgt_stop *st);
 
 #endif

@@ -202,10 +202,11 @@ static void interrupt(void) {
   cgt_digraph g;
   build_sd(&g, n, src, dst, n);
   int calls = 0;
-  cgt_stop st = {stop_after_first, &calls};
+  cgt_stop st = {.should_stop = stop_after_first, .arg = &calls};
   uint32_t *val = malloc(n * sizeof *val);
   is_int(cgt_grundy_solve(&g, val, NULL, &st), CGT_INTERRUPTED, "grundy honours the stop hook");
   calls = 0;
+  st = (cgt_stop){.should_stop = stop_after_first, .arg = &calls};
   char *oc = malloc(n);
   src[0] = 0; dst[0] = 0;
   cgt_digraph_free(&g);
