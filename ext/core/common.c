@@ -9,6 +9,9 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_INTERRUPTED: return "interrupted";
     case CGT_NOINVERSE: return "a denominator is 0 modulo the given prime";
     case CGT_SYNTAX: return "syntax error";
+    case CGT_RANGE: return "number too large";
+    case CGT_TOODEEP: return "game nested too deeply";
+    case CGT_LIMIT: return "over a size limit";
   }
   return "unknown error";
 }

@@ -15,7 +15,10 @@ typedef enum cgt_rc {
   CGT_TOOBIG,       /* a count does not fit the core's 32-bit indexes */
   CGT_INTERRUPTED,  /* the stop hook asked the computation to end */
   CGT_NOINVERSE,    /* a division by zero modulo the given prime */
-  CGT_SYNTAX        /* bad input text; the caller got a message */
+  CGT_SYNTAX,       /* bad input text; the caller got a message */
+  CGT_RANGE,        /* a number beyond the documented limit of exact arithmetic */
+  CGT_TOODEEP,      /* a game nested deeper than the recursion limit */
+  CGT_LIMIT         /* a size beyond a documented limit (the caller names it) */
 } cgt_rc;
 
 /*
