@@ -3,6 +3,7 @@
 #   make test     build, then run every test under prove, plain and under ASan+UBSan
 #   make demo     run examples/demo.sql through the sqlite3 shell
 #   make bench    run the benchmarks (bench/)
+#   make fuzz     build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS
 #   make clean
 
 CC       ?= cc
@@ -21,7 +22,7 @@ UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
 TESTS    := $(sort $(wildcard tests/*.t))
 
-.PHONY: all test test-plain test-san demo bench clean
+.PHONY: all test test-plain test-san demo bench clean fuzz fuzz-build
 all: dist/cgt.so
 
 dist/cgt.so: $(CORE_SRC) $(EXT_SRC) $(HEADERS)
@@ -72,5 +73,43 @@ demo: dist/cgt.so
 bench: dist/cgt.so
 	$(MAKE) -C bench run
 
+# ---- fuzzing (tests/fuzz/): libFuzzer harnesses built with clang, ASan and
+# UBSan, the extension compiled in (SQLITE_CORE) and linked with the system
+# libsqlite3.  `make fuzz` runs each for FUZZ_SECONDS from its seed corpus
+# (tests/fuzz/corpus/NAME) and dictionary (tests/fuzz/NAME.dict); the corpus
+# grows in build-fuzz/corpus/NAME, crashes land in build-fuzz/artifacts/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_MAXLEN  ?= 2048
+FUZZ_OPTS    ?=
+FUZZERS      := notation heaprule rulesets tokens sql
+FUZZFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
+                -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ     := $(CORE_SRC:ext/core/%.c=build-fuzz/obj/core/%.o) $(EXT_SRC:ext/%.c=build-fuzz/obj/%.o)
+FUZZ_BINS    := $(FUZZERS:%=build-fuzz/fuzz_%)
+
+build-fuzz/obj/%.o: ext/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_db.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) -lsqlite3 -lpthread -lm
+
+.SECONDARY: $(FUZZ_OBJ)
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: $(FUZZ_BINS)
+	@mkdir -p build-fuzz/artifacts
+	@for f in $(FUZZERS); do \
+	  mkdir -p build-fuzz/corpus/$$f; \
+	  echo "== fuzz_$$f for $(FUZZ_SECONDS) s"; \
+	  build-fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAXLEN) -timeout=10 \
+	    -rss_limit_mb=4096 -print_final_stats=1 -dict=tests/fuzz/$$f.dict \
+	    -artifact_prefix=build-fuzz/artifacts/$$f- $(FUZZ_OPTS) \
+	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f 2>build-fuzz/$$f.log; st=$$?; \
+	  grep -E '^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::peak_rss_mb)' build-fuzz/$$f.log; \
+	  if [ $$st -ne 0 ]; then tail -n 60 build-fuzz/$$f.log; echo "fuzz_$$f failed (log: build-fuzz/$$f.log)"; exit 1; fi; \
+	done
+
 clean:
-	rm -rf build build-san dist dist-san bench/build
+	rm -rf build build-san dist dist-san bench/build build-fuzz build-fault
