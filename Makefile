@@ -75,12 +75,12 @@ bench: dist/cgt.so
 
 # ---- fuzzing (tests/fuzz/): libFuzzer harnesses built with clang, ASan and
 # UBSan, the extension compiled in (SQLITE_CORE) and linked with the system
-# libsqlite3.  `make fuzz` runs each for FUZZ_SECONDS from its seed corpus
-# (tests/fuzz/corpus/NAME) and dictionary (tests/fuzz/NAME.dict); the corpus
-# grows in build-fuzz/corpus/NAME, crashes land in build-fuzz/artifacts/.
+# libsqlite3.  `make fuzz` runs each for FUZZ_SECONDS (tests/fuzz/run.sh)
+# from its seed corpus (tests/fuzz/corpus/NAME) and dictionary
+# (tests/fuzz/NAME.dict); the corpus grows in build-fuzz/corpus/NAME, crashes
+# land in build-fuzz/artifacts/.  All harnesses run even when one fails.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_MAXLEN  ?= 2048
 FUZZ_OPTS    ?=
 FUZZERS      := notation heaprule rulesets tokens sql
 FUZZFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
@@ -99,17 +99,7 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_db.h $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_BINS)
 
 fuzz: $(FUZZ_BINS)
-	@mkdir -p build-fuzz/artifacts
-	@for f in $(FUZZERS); do \
-	  mkdir -p build-fuzz/corpus/$$f; \
-	  echo "== fuzz_$$f for $(FUZZ_SECONDS) s"; \
-	  build-fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAXLEN) -timeout=10 \
-	    -rss_limit_mb=4096 -print_final_stats=1 -dict=tests/fuzz/$$f.dict \
-	    -artifact_prefix=build-fuzz/artifacts/$$f- $(FUZZ_OPTS) \
-	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f 2>build-fuzz/$$f.log; st=$$?; \
-	  grep -E '^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::peak_rss_mb)' build-fuzz/$$f.log; \
-	  if [ $$st -ne 0 ]; then tail -n 60 build-fuzz/$$f.log; echo "fuzz_$$f failed (log: build-fuzz/$$f.log)"; exit 1; fi; \
-	done
+	@st=0; for f in $(FUZZERS); do sh tests/fuzz/run.sh $$f $(FUZZ_SECONDS) $(FUZZ_OPTS) || st=1; done; exit $$st
 
 clean:
 	rm -rf build build-san dist dist-san bench/build build-fuzz build-fault

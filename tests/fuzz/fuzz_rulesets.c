@@ -39,6 +39,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   char err[256];
   cg_id g;
   if (which == 0) {
+    /* The values of strings with green edges grow exponentially with the
+    ** length (21 edges take seconds), and the ruleset has no stop hook: keep
+    ** to short strings. */
+    if (size > 18) text[18] = 0;
     if (cg_hackenbush_string(s, text, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "hackenbush string");
   } else if (which == 1) {
     /* Several boards separated by newlines share the memo. */
