@@ -6,6 +6,10 @@
 **   heap_period(rule [, n_max])   {"preperiod":P,"period":p,"saltus":0} when
 **                                 proven by heap n_max (default 100000), else NULL
 **
+** Limits: a heap up to CGT_HEAP_MAX (10^8), and beyond the rule's limit
+** (cgt_heap_limit, a few seconds of work) only when a period is proven by
+** then.
+**
 ** The rule language is in core/heaprule.h.
 */
 #include <stdio.h>
@@ -27,11 +31,82 @@ static int heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, i
   return r;
 }
 
+/* The connection's G(0..n) of the rule text; NULL with *rc and err set. */
+static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                   size_t errlen) {
+  *rc = SQLITE_OK;
+  return cgt_conn_heap_values(conn, rule, n, rc, err, errlen);
+}
+
+/*
+** G(0..n) of the rule text within the limits of core/heapseq.h: up to the
+** rule's limit the values are computed; beyond it only when a period is
+** proven by the limit (then they follow from it).  NULL with *rc and a
+** message in err (the message names the rule and the limit).
+*/
+static const uint32_t *limited_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                      size_t errlen) {
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  if (crc) {
+    *rc = cgt_sqlite_rc(crc);
+    return NULL;
+  }
+  const uint32_t *g = NULL;
+  uint32_t limit = cgt_heap_limit(&r, NULL, 0);
+  int provable = cgt_rule_is_subtraction(&r) || cgt_rule_is_finite_octal(&r);
+  if (n <= limit || (!provable && !cgt_rule_is_sparse_candidate(&r))) {
+    if (n > limit) {   /* no period to hope for, and no faster method */
+      *rc = SQLITE_TOOBIG;
+      snprintf(err, errlen, "heap %u is over the limit of %u for rule '%s' (a few seconds of work)", n, limit, rule);
+      goto done;
+    }
+    g = conn_values(conn, rule, n, rc, err, errlen);
+    goto done;
+  }
+  /* Sparse space may raise the limit: it shows in the first values. */
+  if (!(g = conn_values(conn, rule, 2048, rc, err, errlen))) goto done;
+  limit = cgt_heap_limit(&r, g, 2048);
+  if (n <= limit || !provable) {
+    if (n > limit) {
+      g = NULL;
+      *rc = SQLITE_TOOBIG;
+      snprintf(err, errlen, "heap %u is over the limit of %u for rule '%s' (a few seconds of work)", n, limit, rule);
+      goto done;
+    }
+    g = conn_values(conn, rule, n, rc, err, errlen);
+    goto done;
+  }
+  if (!(g = conn_values(conn, rule, limit, rc, err, errlen))) goto done;
+  int found = 0;
+  uint32_t pre, per;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(conn));
+  crc = cgt_heap_period_find(&r, g, limit + 1, &found, &pre, &per, &it.stop);
+  cgt_interrupt_end(&it);
+  if (crc) {
+    g = NULL;
+    *rc = cgt_sqlite_rc(crc);
+    snprintf(err, errlen, "%s", cgt_rc_text(crc));
+  } else if (!found) {
+    g = NULL;
+    *rc = SQLITE_TOOBIG;
+    snprintf(err, errlen,
+             "heap %u is over the limit of %u for rule '%s' (a few seconds of work), and no period is proven by "
+             "then", n, limit, rule);
+  } else {
+    g = conn_values(conn, rule, n, rc, err, errlen);   /* the period makes this quick */
+  }
+done:
+  cgt_rule_free(&r);
+  return g;
+}
+
 /* G(0..n) of the rule text, or NULL after setting an error. */
 static const uint32_t *values(sqlite3_context *ctx, cgt_conn *conn, const char *rule, uint32_t n, const char *fname) {
-  char err[300];
+  char err[400];
   int rc = SQLITE_OK;
-  const uint32_t *g = cgt_conn_heap_values(conn, rule, n, &rc, err, sizeof err);
+  const uint32_t *g = limited_values(conn, rule, n, &rc, err, sizeof err);
   if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (!g) cgt_error(ctx, rc, fname, "%s", err);
   return g;
@@ -51,13 +126,33 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   if (argc == 2 && heap_arg(ctx, argv[1], fname, 2, &n) <= 0) return;
   const char *text = (const char *)sqlite3_value_text(argv[0]);
-  const uint32_t *g = values(ctx, sqlite3_user_data(ctx), text, n, fname);
-  if (!g) return;
   cgt_rule r;
   char err[300];
-  if (cgt_rule_parse(text, &r, err, sizeof err) != CGT_OK) { sqlite3_result_error_nomem(ctx); return; }
+  cgt_rc crc = cgt_rule_parse(text, &r, err, sizeof err);
+  if (crc) {
+    if (crc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+    else cgt_error(ctx, cgt_sqlite_rc(crc), fname, "%s", err);
+    return;
+  }
+  /* No proof is attempted for other rules: NULL without computing. */
+  if (!cgt_rule_is_subtraction(&r) && !cgt_rule_is_finite_octal(&r)) {
+    cgt_rule_free(&r);
+    return;
+  }
+  const uint32_t *g = values(ctx, sqlite3_user_data(ctx), text, n, fname);
+  if (!g) {
+    cgt_rule_free(&r);
+    return;
+  }
+  int found = 0;
   uint32_t pre, per;
-  if (cgt_heap_period(&r, g, n + 1, &pre, &per)) {
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  crc = cgt_heap_period_find(&r, g, n + 1, &found, &pre, &per, &it.stop);
+  cgt_interrupt_end(&it);
+  if (crc) {
+    cgt_error_rc(ctx, crc, fname);
+  } else if (found) {
     char json[96];
     snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":0}", pre, per);
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
@@ -81,10 +176,10 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
                                sqlite3_value_text(args[1]));
     return SQLITE_ERROR;
   }
-  char err[300];
+  char err[400];
   int rc = SQLITE_OK;
-  const uint32_t *g = cgt_conn_heap_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, &rc,
-                                           err, sizeof err);
+  const uint32_t *g = limited_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, &rc, err,
+                                     sizeof err);
   if (!g) {
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", err);
     return rc;

@@ -64,10 +64,11 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st)
         while (seen[line[k] * width + least[line[k]]]) least[line[k]]++;
         if (least[line[k]] > v) v = least[line[k]];
       }
+      uint64_t from = v;
       while (seen[line[0] * width + v] || seen[line[1] * width + v] || seen[line[2] * width + v]) v++;
       for (int k = 0; k < 3; k++) seen[line[k] * width + v] = 1;
       row[j] = v;
-      if (cgt_stop_charge(st, 1)) {
+      if (cgt_stop_charge(st, 4 + (v - from))) {
         rc = CGT_INTERRUPTED;
         break;
       }

@@ -87,7 +87,7 @@ cgt_rc cgt_game_need_heaplike(cgt_game *game, cgt_stop *st) {
     for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1] && ok[u]; k++) ok[u] = lowers(game->grundy, u, g->out[k]);
     if (!ok[u]) queue[tail++] = u;
   }
-  cgt_rc rc = CGT_OK;
+  cgt_rc rc = cgt_stop_charge(st, 1 + (uint64_t)n + g->m) ? CGT_INTERRUPTED : CGT_OK;
   while (head < tail && rc == CGT_OK) {
     uint32_t w = queue[head++];
     for (uint32_t k = g->in_off[w]; k < g->in_off[w + 1]; k++)
@@ -95,7 +95,7 @@ cgt_rc cgt_game_need_heaplike(cgt_game *game, cgt_stop *st) {
         ok[g->in[k]] = 0;
         queue[tail++] = g->in[k];
       }
-    if (cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
+    if (cgt_stop_charge(st, 1 + (uint64_t)(g->in_off[w + 1] - g->in_off[w]))) rc = CGT_INTERRUPTED;
   }
   cgt_free(queue);
   if (rc) cgt_free(ok);

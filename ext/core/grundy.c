@@ -51,7 +51,9 @@ static cgt_rc peel_acyclic(const cgt_digraph *g, uint32_t *value, uint8_t *state
     state[v] = DONE;
     for (uint32_t k = g->in_off[v]; k < g->in_off[v + 1]; k++)
       if (--left[g->in[k]] == 0) queue[tail++] = g->in[k];
-    if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
+    /* its moves, the moves into it and the mex */
+    uint64_t work = 1 + (uint64_t)cgt_outdeg(g, v) + (g->in_off[v + 1] - g->in_off[v]) + mex;
+    if (cgt_stop_charge(st, work)) return CGT_INTERRUPTED;
   }
   *remaining = n - tail;
   return CGT_OK;
@@ -64,20 +66,24 @@ static void label(round_state *rs, uint32_t q, uint32_t i, uint32_t *tail) {
   rs->queue[(*tail)++] = q;
 }
 
-/* Spreads the news that w has the value i of this round. */
-static void spread(round_state *rs, uint32_t w, uint32_t i, uint32_t *tail) {
+/* Spreads the news that w has the value i of this round; returns the moves
+** scanned. */
+static uint64_t spread(round_state *rs, uint32_t w, uint32_t i, uint32_t *tail) {
   const cgt_digraph *g = rs->g;
+  uint64_t work = 1 + (uint64_t)(g->in_off[w + 1] - g->in_off[w]);
   for (uint32_t k = g->in_off[w]; k < g->in_off[w + 1]; k++) {
     uint32_t p = g->in[k];
     if (rs->state[p] == DONE) continue;
     if (rs->state[p] == UNL) rs->blocked[p] = 1;
     if (rs->has_i[p]) continue;
     rs->has_i[p] = 1;
+    work += g->in_off[p + 1] - g->in_off[p];
     for (uint32_t j = g->in_off[p]; j < g->in_off[p + 1]; j++) {
       uint32_t q = g->in[j];
       if (rs->state[q] == UNL && --rs->cnt[q] == 0 && !rs->blocked[q]) label(rs, q, i, tail);
     }
   }
+  return work;
 }
 
 /* Phase 2 over the nodes still UNL.  seeds lists the finished nodes with a
@@ -94,9 +100,10 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
       for (uint32_t k = g->out_off[u]; k < g->out_off[u + 1]; k++) c += rs->state[g->out[k]] != DONE;
       rs->cnt[u] = c;
       rs->blocked[u] = rs->has_i[u] = 0;
-      if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
+      if (cgt_stop_charge(st, 1 + (uint64_t)cgt_outdeg(g, u))) return CGT_INTERRUPTED;
     }
     for (uint32_t a = 0; a < ninf; a++) rs->has_i[inf[a]] = 0;
+    if (cgt_stop_charge(st, 1 + (uint64_t)ninf)) return CGT_INTERRUPTED;
     if (i <= maxseed) {
       for (uint32_t s = seed_off[i]; s < seed_off[i + 1]; s++) {
         uint32_t w = seeds[s];
@@ -109,10 +116,9 @@ static cgt_rc label_rounds(round_state *rs, uint32_t *unl, uint32_t nunl, uint32
       uint32_t u = unl[a];
       if (rs->state[u] == UNL && rs->cnt[u] == 0 && !rs->blocked[u]) label(rs, u, i, &tail);
     }
-    while (head < tail) {
-      spread(rs, rs->queue[head++], i, &tail);
-      if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
-    }
+    if (cgt_stop_charge(st, 1 + (uint64_t)nunl)) return CGT_INTERRUPTED;
+    while (head < tail)
+      if (cgt_stop_charge(st, spread(rs, rs->queue[head++], i, &tail))) return CGT_INTERRUPTED;
     uint32_t kept = 0;
     for (uint32_t a = 0; a < nunl; a++) {
       uint32_t u = unl[a];

@@ -32,28 +32,57 @@ static uint32_t mex(const marks *mk, uint32_t stamp) {
   return v;
 }
 
-/* Marks every option of heap n (plain: all moves). */
-static void mark_all(const cgt_rule *r, const uint32_t *g, uint32_t n, marks *mk) {
-  for (uint32_t j = 0; j <= n; j++) {
-    uint8_t d = cgt_rule_digit(r, j);
-    if (!d) {
-      if (j >= r->ndigits) break;   /* the tail is 0 too */
-      continue;
-    }
-    uint32_t s = n - j;
-    int diff = cgt_rule_distinct(r, j);
-    if ((d & CGT_LEAVE_NONE) && s == 0) mk->at[0] = n;
-    if ((d & CGT_LEAVE_ONE) && s > 0 && j > 0) mk->at[g[s]] = n;
-    if (d & CGT_LEAVE_TWO)
-      for (uint32_t a = 1; 2 * a <= s; a++)
-        if (!diff || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
-    if (d & CGT_LEAVE_THREE)
-      for (uint32_t a = 1; 3 * a <= s; a++)
-        for (uint32_t b = a; a + 2 * b <= s; b++) {
-          uint32_t c = s - a - b;
-          if (!diff || (a != b && b != c)) mk->at[g[a] ^ g[b] ^ g[c]] = n;
-        }
+/* The removals j < r->ndigits with a non-zero digit, in increasing order
+** (a rule like sub{1,1000000} has two of a million digits). */
+typedef struct digits {
+  uint32_t *j;
+  uint32_t n;
+} digits;
+
+static cgt_rc digits_make(const cgt_rule *r, digits *dg) {
+  dg->n = 0;
+  dg->j = cgt_malloc(((size_t)r->ndigits + 1) * sizeof *dg->j);
+  if (!dg->j) return CGT_NOMEM;
+  for (uint32_t j = 0; j < r->ndigits; j++)
+    if (r->d[j]) dg->j[dg->n++] = j;
+  return CGT_OK;
+}
+
+/* Marks the options of heap n that take j counters; charges the options
+** scanned.  Returns non-zero when the computation must stop. */
+static int mark_take(const cgt_rule *r, const uint32_t *g, uint32_t n, uint32_t j, marks *mk, cgt_stop *st) {
+  uint8_t d = cgt_rule_digit(r, j);
+  uint32_t s = n - j;
+  int diff = cgt_rule_distinct(r, j);
+  if ((d & CGT_LEAVE_NONE) && s == 0) mk->at[0] = n;
+  if ((d & CGT_LEAVE_ONE) && s > 0 && j > 0) mk->at[g[s]] = n;
+  uint64_t work = 1;
+  if (d & CGT_LEAVE_TWO) {
+    for (uint32_t a = 1; 2 * a <= s; a++)
+      if (!diff || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
+    work += s / 2;
   }
+  if (d & CGT_LEAVE_THREE)
+    for (uint32_t a = 1; 3 * a <= s; a++) {
+      for (uint32_t b = a; a + 2 * b <= s; b++) {
+        uint32_t c = s - a - b;
+        if (!diff || (a != b && b != c)) mk->at[g[a] ^ g[b] ^ g[c]] = n;
+      }
+      /* one heap of a three-way split game has ~s^2/12 options: charge as
+      ** they are scanned, not once a heap */
+      if (cgt_stop_charge(st, 1 + (s - 3 * a) / 2)) return 1;
+    }
+  return cgt_stop_charge(st, work);
+}
+
+/* Marks every option of heap n (plain: all moves); non-zero to stop. */
+static int mark_all(const cgt_rule *r, const digits *dg, const uint32_t *g, uint32_t n, marks *mk, cgt_stop *st) {
+  for (uint32_t i = 0; i < dg->n && dg->j[i] <= n; i++)
+    if (mark_take(r, g, n, dg->j[i], mk, st)) return 1;
+  if (r->tail)   /* every j from ndigits to n */
+    for (uint32_t j = r->ndigits; j <= n; j++)
+      if (mark_take(r, g, n, j, mk, st)) return 1;
+  return 0;
 }
 
 static cgt_rc finish_value(marks *mk, uint32_t *g, uint32_t n) {
@@ -63,12 +92,14 @@ static cgt_rc finish_value(marks *mk, uint32_t *g, uint32_t n) {
 
 cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   marks mk = {NULL, 0};
-  cgt_rc rc = marks_fit(&mk, 63);
+  digits dg;
+  cgt_rc rc = digits_make(r, &dg);
+  if (rc == CGT_OK) rc = marks_fit(&mk, 63);
   for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
-    mark_all(r, g, n, &mk);
-    rc = finish_value(&mk, g, n);
-    if (rc == CGT_OK && cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
+    if (mark_all(r, &dg, g, n, &mk, st)) rc = CGT_INTERRUPTED;
+    else rc = finish_value(&mk, g, n);
   }
+  cgt_free(dg.j);
   cgt_free(mk.at);
   return rc;
 }
@@ -108,7 +139,7 @@ static uint32_t one_split(const cgt_rule *r) {
 ** half of g[1..n] (rare values die out: the start says little) and returns
 ** that count.  Masks are bitstrings whose bits above the values seen are all
 ** 1, as in Winning Ways, so that they still apply to larger values. */
-static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n) {
+static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n, cgt_stop *st) {
   uint32_t top = 0, best = UINT32_MAX, bits = 0;
   for (uint32_t x = 0; x <= n; x++) top |= g[x];
   while (bits < 10 && (top >> bits)) bits++;
@@ -122,6 +153,7 @@ static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n) {
         s.mask = low | high;
         uint32_t rare = 0;
         for (uint32_t x = n / 2; x <= n && rare < best; x++) rare += cls(&s, g, x) == s.rare_cls;
+        if (cgt_stop_charge(st, 1 + n / 2)) return UINT32_MAX;
       if (rare < best) {
         best = rare;
         *sp = s;
@@ -132,9 +164,11 @@ static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n) {
 }
 
 /* G(n) by sparse space; rare lists the rare positions below n; miss is
-** room for the missing values below c. */
-static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32_t n, const uint32_t *rare,
-                         uint32_t nrare, marks *mk, uint32_t *miss) {
+** room for the missing values below c.  Charges the options and values
+** scanned; returns non-zero when the computation must stop. */
+static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32_t n, const uint32_t *rare,
+                        uint32_t nrare, marks *mk, uint32_t *miss, cgt_stop *st) {
+  uint64_t work = 1 + (r->ndigits < n ? r->ndigits : n);
   /* Moves that do not split. */
   for (uint32_t j = 1; j < r->ndigits && j <= n; j++) {
     if ((r->d[j] & CGT_LEAVE_NONE) && n == j) mk->at[0] = n;
@@ -142,17 +176,19 @@ static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint3
   }
   if (n < sp->t + 2) {
     g[n] = mex(mk, n);
-    return;
+    return cgt_stop_charge(st, work);
   }
   uint32_t s = n - sp->t;
   /* Splits with a rare part give every value of parity p1 there is. */
   int p1 = 1 ^ (sp->dom ? (int)(s & 1) : 0);
-  for (uint32_t i = 0; i < nrare && rare[i] < s; i++) {
+  uint32_t i = 0;
+  for (; i < nrare && rare[i] < s; i++) {
     uint32_t a = rare[i];
     if (!sp->diff || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
   }
   uint32_t c = 0;
   while (c < mk->cap && (mk->at[c] == n || parity(c & sp->mask) != p1)) c++;
+  if (cgt_stop_charge(st, work + i + 2 * (uint64_t)c)) return 1;
   /* Values of the other parity below c must be found among all splits (the
   ** common ones give them).  Every split's value is marked, in blocks, and
   ** the list of missing values is checked between blocks.  No split can
@@ -166,11 +202,13 @@ static void sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint3
     uint32_t end = half - a < 256 ? half : a + 255;
     for (; a <= end; a++) mk->at[g[a] ^ g[s - a]] = n;
     uint32_t kept = 0;
-    for (uint32_t i = 0; i < nmiss; i++)
-      if (mk->at[miss[i]] != n) miss[kept++] = miss[i];
+    for (uint32_t m = 0; m < nmiss; m++)
+      if (mk->at[miss[m]] != n) miss[kept++] = miss[m];
+    if (cgt_stop_charge(st, 256 + (uint64_t)nmiss)) return 1;
     nmiss = kept;
   }
   g[n] = mex(mk, n);
+  return 0;
 }
 
 static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
@@ -181,16 +219,22 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   int sparse_ok = 0;
   if (sp.t != UINT32_MAX) {
     sp.diff = cgt_rule_distinct(r, sp.t);
-    sparse_ok = choose_mask(&sp, g, prefix) <= prefix / 8;
+    uint32_t nrare = choose_mask(&sp, g, prefix, st);
+    if (st && st->stopped) return CGT_INTERRUPTED;
+    sparse_ok = nrare <= prefix / 8;
   }
   marks mk = {NULL, 0};
+  digits dg = {NULL, 0};
   uint32_t *rare = cgt_malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0;
   uint32_t *miss = NULL, miss_cap = 0;
   uint32_t top = 0;
   for (uint32_t x = 0; x <= prefix; x++) top = g[x] > top ? g[x] : top;
-  rc = rare ? marks_fit(&mk, 2 * top + 1) : CGT_NOMEM;
+  rc = rare ? digits_make(r, &dg) : CGT_NOMEM;
+  if (rc == CGT_OK) rc = marks_fit(&mk, 2 * top + 1);
   for (uint32_t x = 1; rc == CGT_OK && x <= prefix; x++)
     if (cls(&sp, g, x) == sp.rare_cls) rare[nrare++] = x;
+  /* Periods are looked for each time n grows by a quarter, so that a
+  ** period is used soon after it can be proven (a look costs O(n)). */
   uint32_t checkpoint = 2 * prefix;
   for (uint32_t n = prefix + 1; rc == CGT_OK && n <= n_max; n++) {
     if (sparse_ok && miss_cap < mk.cap) {
@@ -200,19 +244,23 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
       miss_cap = mk.cap;
     }
     if (sparse_ok) {
-      sparse_value(r, &sp, g, n, rare, nrare, &mk, miss);
+      if (sparse_value(r, &sp, g, n, rare, nrare, &mk, miss, st)) { rc = CGT_INTERRUPTED; break; }
       if (cls(&sp, g, n) == sp.rare_cls) rare[nrare++] = n;
       rc = marks_fit(&mk, 2 * g[n] + 1);
     } else {
-      mark_all(r, g, n, &mk);
+      if (mark_all(r, &dg, g, n, &mk, st)) { rc = CGT_INTERRUPTED; break; }
       rc = finish_value(&mk, g, n);
     }
-    if (rc == CGT_OK && cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
-    uint32_t pre, per;
-    if (use_period && n == checkpoint) {
-      checkpoint *= 2;
-      if (cgt_heap_period(r, g, n + 1, &pre, &per)) {
-        for (uint32_t x = n + 1; x <= n_max; x++) g[x] = g[x - per];
+    if (rc == CGT_OK && use_period && n == checkpoint) {
+      checkpoint = n + n / 4;
+      int found = 0;
+      uint32_t pre, per;
+      rc = cgt_heap_period_find(r, g, n + 1, &found, &pre, &per, st);
+      if (rc == CGT_OK && found) {
+        for (uint32_t x = n + 1; x <= n_max; x++) {
+          g[x] = g[x - per];
+          if ((x & 0xffff) == 0 && cgt_stop_charge(st, 0x10000)) { rc = CGT_INTERRUPTED; break; }
+        }
         break;
       }
     }
@@ -220,6 +268,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   cgt_free(rare);
   cgt_free(miss);
   cgt_free(mk.at);
+  cgt_free(dg.j);
   return rc;
 }
 
@@ -231,22 +280,90 @@ cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cg
   return values(r, n_max, g, 0, st);
 }
 
-int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, uint32_t *pre, uint32_t *per) {
+/*
+** For each p, the longest run g[m] == g[m + p] for n0 <= m < n - p that ends
+** at the last value is z[p] = n - p - n0, the Z-function of the reversed
+** sequence h(i) = g[n-1-i] (linear time, where walking back from each p
+** costs up to n^2 on a sequence such as 0101...).
+*/
+cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, uint32_t *pre,
+                            uint32_t *per, cgt_stop *st) {
+  *found = 0;
   int sub = cgt_rule_is_subtraction(r);
-  if (!sub && !cgt_rule_is_finite_octal(r)) return 0;
+  if (!sub && !cgt_rule_is_finite_octal(r)) return CGT_OK;
+  if (n < 2) return CGT_OK;
   uint64_t k = cgt_rule_last(r);
-  for (uint32_t p = 1; 2 * (uint64_t)p <= n; p++) {
-    uint32_t i = n - 1 - p;
-    if (g[i] != g[i + p]) continue;
-    while (i > 0 && g[i - 1] == g[i - 1 + p]) i--;
-    uint64_t n0 = i;   /* g[m] == g[m + p] for n0 <= m < n - p */
+  uint32_t top = n / 2;
+  uint32_t *z = cgt_malloc(((size_t)top + 1) * sizeof *z);
+  if (!z) return CGT_NOMEM;
+  const uint32_t *h = g + n - 1;   /* h(i) = h[-i] */
+  uint32_t l = 0, rr = 0;           /* the Z-box [l, rr) furthest right */
+  cgt_rc rc = CGT_OK;
+  z[0] = n;
+  for (uint32_t p = 1; p <= top; p++) {
+    uint32_t len = 0, from;
+    if (p < rr) len = rr - p < z[p - l] ? rr - p : z[p - l];
+    from = len;
+    while (p + len < n && h[-(int64_t)len] == h[-(int64_t)(p + len)]) len++;
+    if (p + len > rr) l = p, rr = p + len;
+    z[p] = len;
+    if (cgt_stop_charge(st, 1 + (uint64_t)(len - from))) { rc = CGT_INTERRUPTED; break; }
+    if (len == 0) continue;
+    uint64_t n0 = (uint64_t)n - p - len;   /* g[m] == g[m + p] for n0 <= m < n - p */
     /* Values up to n-1 must cover the window that the proof needs. */
     uint64_t needed = sub ? n0 + k + p : 2 * n0 + 2 * (uint64_t)p + k;
     if (needed <= n) {
       *pre = (uint32_t)n0;
       *per = p;
-      return 1;
+      *found = 1;
+      break;
     }
   }
-  return 0;
+  cgt_free(z);
+  return rc;
 }
+
+int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, uint32_t *pre, uint32_t *per) {
+  int found = 0;
+  if (cgt_heap_period_find(r, g, n, &found, pre, per, NULL) != CGT_OK) return 0;
+  return found;
+}
+
+/* ---- limits ---- */
+
+/* Worst-case steps of the plain loop (or of sparse space) up to heap n. */
+static double plain_cost(const cgt_rule *r, double n, int sparse_ok) {
+  double takes = 0, two = 0, three = 0;
+  for (uint32_t j = 0; j < r->ndigits; j++) {
+    takes += (r->d[j] & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) != 0;
+    two += (r->d[j] & CGT_LEAVE_TWO) != 0;
+    three += (r->d[j] & CGT_LEAVE_THREE) != 0;
+  }
+  if (r->tail & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) takes += 2 * n;   /* n/2 a heap, each dearer than a digit's */
+  if (r->tail & CGT_LEAVE_TWO) two += n / 2;
+  if (r->tail & CGT_LEAVE_THREE) three += n / 2;
+  if (sparse_ok) two = 0, takes += CGT_HEAP_SPARSE_STEPS;
+  return n * (1 + takes) + two * n * n / 4 + three * n * n * n / 36;
+}
+
+uint32_t cgt_heap_limit(const cgt_rule *r, const uint32_t *g, uint32_t n) {
+  int sparse_ok = 0;
+  if (g && n >= 2048 && one_split(r) != UINT32_MAX) {
+    sparse sp = {one_split(r), cgt_rule_distinct(r, one_split(r)), 0, 0, 0};
+    sparse_ok = choose_mask(&sp, g, 2048, NULL) <= 2048 / 8;
+  }
+  uint32_t lo = 0, hi = CGT_HEAP_LIMIT_MAX;   /* the largest n within the budget, by bisection */
+  if (plain_cost(r, hi, sparse_ok) <= CGT_HEAP_STEPS) return hi;
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (plain_cost(r, mid, sparse_ok) <= CGT_HEAP_STEPS) lo = mid;
+    else hi = mid;
+  }
+  /* two significant digits, so that the limits read well */
+  uint32_t unit = 1;
+  while (lo / unit >= 100) unit *= 10;
+  lo = lo / unit * unit;
+  return lo < 1000 ? 1000 : lo;
+}
+
+int cgt_rule_is_sparse_candidate(const cgt_rule *r) { return one_split(r) != UINT32_MAX; }

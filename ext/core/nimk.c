@@ -120,6 +120,11 @@ static cgt_rc count_small(const cgt_nimk_tokens *t, uint32_t M, int B, const uin
       delta[e] = packed_delta(t->val[i], t->opt[e], M, B);
       singles += delta[e] == target;
       map_add(&all, delta[e]);
+      if (cgt_stop_charge(st, 1 + (uint64_t)B)) {
+        cgt_free(delta);
+        map_free(&all);
+        return CGT_INTERRUPTED;
+      }
     }
   cgt_rc rc = CGT_OK;
   if (M == 3) {
@@ -129,15 +134,17 @@ static cgt_rc count_small(const cgt_nimk_tokens *t, uint32_t M, int B, const uin
       uint64_t *own = delta + t->off[i];
       size_t n_own = t->off[i + 1] - t->off[i];
       qsort(own, n_own, sizeof *own, cmp_u64);
+      if (cgt_stop_charge(st, 1 + (uint64_t)n_own * 4)) { rc = CGT_INTERRUPTED; break; }
       for (size_t e = 0; e < n_own; e++) {
         uint64_t want = packed_add(target, own[e], -1, M, B);
         twice_pairs += map_get(&all, want) - sorted_count(own, n_own, want);
-        if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; break; }
+        if (cgt_stop_charge(st, 1 + (uint64_t)B)) { rc = CGT_INTERRUPTED; break; }
       }
     }
   }
   cgt_free(delta);
   map_free(&all);
+  /* E < 2^32 moves: singles <= E and twice_pairs <= E^2 < 2^64 */
   *count = singles + twice_pairs / 2;
   return rc;
 }
@@ -165,7 +172,7 @@ static size_t state_find(const state_map *s, const uint32_t *key) {
   return i;
 }
 
-static int state_grow(state_map *s) {
+static int state_grow(state_map *s, cgt_stop *st) {
   size_t cap = s->cap ? 2 * s->cap : 64;
   uint32_t *keys = cgt_realloc(s->keys, cap * s->len * sizeof *keys);
   if (!keys) return 0;
@@ -180,12 +187,13 @@ static int state_grow(state_map *s) {
   s->cap = cap;
   s->mask = 2 * cap - 1;
   for (size_t j = 0; j < s->n; j++) s->slot[state_find(s, s->keys + j * s->len)] = j + 1;
+  cgt_stop_charge(st, 1 + (uint64_t)s->n * s->len);   /* a stop shows at the next charge */
   return 1;
 }
 
 /* Adds c to the count of key, creating it. */
-static int state_add(state_map *s, const uint32_t *key, uint64_t c) {
-  if (s->n == s->cap && !state_grow(s)) return 0;
+static int state_add(state_map *s, const uint32_t *key, uint64_t c, cgt_stop *st) {
+  if (s->n == s->cap && !state_grow(s, st)) return 0;
   size_t i = state_find(s, key);
   if (!s->slot[i]) {
     memcpy(s->keys + s->n * s->len, key, s->len * sizeof *key);
@@ -203,7 +211,7 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
   uint64_t *prev = NULL;
   cgt_rc rc = CGT_NOMEM;
   memset(key, 0, sizeof key);
-  if (!state_add(&s, key, 1)) goto done;
+  if (!state_add(&s, key, 1, st)) goto done;
   rc = CGT_OK;
   for (size_t i = 0; i < t->n && rc == CGT_OK; i++) {
     size_t snapshot = s.n;
@@ -218,10 +226,11 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
         next[0] = from[0] + 1;
         for (int d = 0; d < B; d++)
           next[d + 1] = (from[d + 1] + (uint32_t)(bit(t->opt[e], d) - bit(t->val[i], d) + (int)M)) % M;
-        if (!state_add(&s, next, prev[j])) { rc = CGT_NOMEM; break; }
+        if (!state_add(&s, next, prev[j], st)) { rc = CGT_NOMEM; break; }
         from = s.keys + j * s.len;   /* keys may have moved */
       }
-      if (cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
+      /* one state costs its token's moves times the digits */
+      if (cgt_stop_charge(st, 1 + (uint64_t)(t->off[i + 1] - t->off[i]) * (uint64_t)(B + 1))) rc = CGT_INTERRUPTED;
     }
   }
   *count = 0;

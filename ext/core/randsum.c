@@ -36,12 +36,14 @@ static num r_int(const ring *R, uint64_t x) {
   return n;
 }
 static num r_add(const ring *R, num a, num b) {
-  if (R->mod) a.u = (a.u + b.u) % R->mod;   /* residues < 2^63: no overflow */
+  if (R->mod) {   /* residues < mod < 2^64: add without overflow */
+    a.u = a.u >= R->mod - b.u ? a.u - (R->mod - b.u) : a.u + b.u;
+  }
   else a.d += b.d;
   return a;
 }
 static num r_sub(const ring *R, num a, num b) {
-  if (R->mod) a.u = (a.u + R->mod - b.u) % R->mod;
+  if (R->mod) a.u = a.u >= b.u ? a.u - b.u : a.u + (R->mod - b.u);
   else a.d -= b.d;
   return a;
 }
@@ -59,14 +61,17 @@ static num r_div(const ring *R, num a, num b) {
 }
 
 /* In-place Walsh-Hadamard transform of v[0..size) (size a power of 2). */
-static void wht(const ring *R, num *v, size_t size) {
+static int wht(const ring *R, num *v, size_t size, cgt_stop *st) {
   for (size_t len = 1; len < size; len <<= 1)
-    for (size_t i = 0; i < size; i += len << 1)
+    for (size_t i = 0; i < size; i += len << 1) {
       for (size_t j = i; j < i + len; j++) {
         num a = v[j], b = v[j + len];
         v[j] = r_add(R, a, b);
         v[j + len] = r_sub(R, a, b);
       }
+      if (cgt_stop_charge(st, 2 * (uint64_t)len)) return 1;
+    }
+  return 0;
 }
 
 static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, cgt_stop *st) {
@@ -90,16 +95,16 @@ static cgt_rc randsum(const ring *R, const cgt_randsum *in, num s, num *win, cgt
   cgt_rc rc = CGT_NOINVERSE;
   if (r_zero(R, V) || r_zero(R, total) || r_zero(R, r_int(R, size))) goto done;
   num p = r_div(R, V, total), q = r_div(R, s, total);
-  wht(R, f, size);
+  if (wht(R, f, size, st)) { rc = CGT_INTERRUPTED; goto done; }
   for (size_t w = 0; w < size; w++) {
     num den = r_sub(R, one, r_mul(R, p, r_div(R, f[w], V)));
     if (r_zero(R, den)) goto done;
     f[w] = r_div(R, q, den);                                   /* only finite tokens */
     g1[w] = r_div(R, r_div(R, r_mul(R, q, p), V), r_mul(R, den, den)); /* one infinite */
-    if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; goto done; }
+    /* a modular division is a 64-step exponentiation */
+    if (cgt_stop_charge(st, R->mod ? 256 : 4)) { rc = CGT_INTERRUPTED; goto done; }
   }
-  wht(R, f, size);
-  wht(R, g1, size);
+  if (wht(R, f, size, st) || wht(R, g1, size, st)) { rc = CGT_INTERRUPTED; goto done; }
   num sum = zero, n = r_int(R, size);
   for (size_t x = 1; x < size; x++) sum = r_add(R, sum, f[x]);
   for (uint32_t i = 0; i < in->k_off[in->ninf]; i++) sum = r_add(R, sum, g1[in->kset[i]]);

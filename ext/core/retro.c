@@ -47,7 +47,7 @@ cgt_rc cgt_retro_solve(const cgt_digraph *g, int misere, char *outcome,
       dist[p] = r;
       queue[tail++] = p;
     }
-    if (cgt_stop_charge(st, 1)) { rc = CGT_INTERRUPTED; break; }
+    if (cgt_stop_charge(st, 1 + (uint64_t)(g->in_off[v + 1] - g->in_off[v]))) { rc = CGT_INTERRUPTED; break; }
   }
   cgt_free(left);
   cgt_free(queue);

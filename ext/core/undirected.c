@@ -184,16 +184,18 @@ static void mark_path(matcher *mt, uint32_t v, uint32_t b, uint32_t child) {
 }
 
 /* Searches an augmenting path from the free node root; returns its other
-** end, or NONE. */
-static uint32_t find_path(matcher *mt, uint32_t root) {
+** end, or NONE (also when st says stop: the caller looks at st->stopped). */
+static uint32_t find_path(matcher *mt, uint32_t root, cgt_stop *st) {
   const ugraph *g = mt->g;
   uint32_t n = g->n, head = 0, tail = 0;
   memset(mt->used, 0, n);
   for (uint32_t i = 0; i < n; i++) mt->p[i] = NONE, mt->base[i] = i;
   mt->used[root] = 1;
   mt->queue[tail++] = root;
+  if (cgt_stop_charge(st, 1 + (uint64_t)n)) return NONE;
   while (head < tail) {
     uint32_t v = mt->queue[head++];
+    if (cgt_stop_charge(st, 1 + (uint64_t)(g->off[v + 1] - g->off[v]))) return NONE;
     for (uint32_t k = g->off[v]; k < g->off[v + 1]; k++) {
       uint32_t to = g->adj[2 * k];
       if (to == mt->skip || mt->base[v] == mt->base[to] || mt->match[v] == to) continue;
@@ -202,6 +204,7 @@ static uint32_t find_path(matcher *mt, uint32_t root) {
         memset(mt->blossom, 0, n);
         mark_path(mt, v, b, to);
         mark_path(mt, to, b, v);
+        if (cgt_stop_charge(st, 2 * (uint64_t)n)) return NONE;   /* a blossom: a pass over the nodes */
         for (uint32_t i = 0; i < n; i++)
           if (mt->blossom[mt->base[i]]) {
             mt->base[i] = b;
@@ -236,7 +239,8 @@ static cgt_rc matching_size(matcher *mt, uint32_t skip, uint32_t *size, cgt_stop
   }
   for (uint32_t v = 0; v < g->n; v++) {
     if (v == skip || mt->match[v] != NONE) continue;
-    uint32_t t = find_path(mt, v);
+    uint32_t t = find_path(mt, v, st);
+    if (st && st->stopped) return CGT_INTERRUPTED;
     if (t != NONE) count++;
     while (t != NONE) {   /* flip the path */
       uint32_t pv = mt->p[t], next = mt->match[pv];
@@ -244,7 +248,6 @@ static cgt_rc matching_size(matcher *mt, uint32_t skip, uint32_t *size, cgt_stop
       mt->match[pv] = t;
       t = next;
     }
-    if (cgt_stop_charge(st, 1)) return CGT_INTERRUPTED;
   }
   *size = count;
   return CGT_OK;
