@@ -35,25 +35,34 @@ static void nim_sum_value(sqlite3_context *ctx) {
 
 /* ---- mex ---- */
 
+/* The mex aggregate keeps its values (4 bytes each) until the end: at
+** most MEX_MAX of them.  A value of MEX_MAX or more cannot be the mex's
+** concern (the mex of n values is at most n), so it is only counted. */
+#define MEX_MAX 100000000
+
 typedef struct value_list {
-  uint64_t *v;
+  uint32_t *v;
   sqlite3_int64 n, cap;
+  sqlite3_int64 count;   /* values seen, kept or not */
 } value_list;
 
+/* 1 when kept; 0 when out of memory; -1 over the limit. */
 static int list_push(value_list *l, uint64_t v) {
+  if (++l->count > MEX_MAX) return -1;
+  if (v >= MEX_MAX) return 1;
   if (l->n == l->cap) {
     sqlite3_int64 cap = l->cap ? 2 * l->cap : 16;
-    uint64_t *nv = sqlite3_realloc64(l->v, (sqlite3_uint64)cap * sizeof *nv);
+    uint32_t *nv = sqlite3_realloc64(l->v, (sqlite3_uint64)cap * sizeof *nv);
     if (!nv) return 0;
     l->v = nv;
     l->cap = cap;
   }
-  l->v[l->n++] = v;
+  l->v[l->n++] = (uint32_t)v;
   return 1;
 }
 
 /* The least non-negative integer not among v[0..n-1]; -1 when out of memory. */
-static sqlite3_int64 mex_of(const uint64_t *v, sqlite3_int64 n) {
+static sqlite3_int64 mex_of(const uint32_t *v, sqlite3_int64 n) {
   unsigned char *seen = sqlite3_malloc64((sqlite3_uint64)n + 1);
   if (!seen) return -1;
   memset(seen, 0, (size_t)n + 1);
@@ -65,21 +74,24 @@ static sqlite3_int64 mex_of(const uint64_t *v, sqlite3_int64 n) {
   return m;
 }
 
-static void result_mex(sqlite3_context *ctx, const uint64_t *v, sqlite3_int64 n) {
+static void result_mex(sqlite3_context *ctx, const uint32_t *v, sqlite3_int64 n) {
   sqlite3_int64 m = mex_of(v, n);
   if (m < 0) sqlite3_result_error_nomem(ctx);
   else sqlite3_result_int64(ctx, m);
 }
 
 static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  uint64_t v[128], *vals = argc <= 128 ? v : sqlite3_malloc64((sqlite3_uint64)argc * sizeof *vals);
+  /* argc is at most SQLite's limit on arguments (127 by default, never
+  ** over 32767), and a value over argc cannot be the mex's concern. */
+  uint32_t v[128], *vals = argc <= 128 ? v : sqlite3_malloc64((sqlite3_uint64)argc * sizeof *vals);
   if (!vals) { sqlite3_result_error_nomem(ctx); return; }
   sqlite3_int64 n = 0;
   int r = 0;
   for (int i = 0; i < argc; i++) {
-    r = cgt_arg_nonneg(ctx, argv[i], "mex", i + 1, &vals[n]);
+    uint64_t x;
+    r = cgt_arg_nonneg(ctx, argv[i], "mex", i + 1, &x);
     if (r < 0) break;
-    n += r;
+    if (r) vals[n++] = x > (uint64_t)argc ? (uint32_t)argc + 1 : (uint32_t)x;
   }
   if (r >= 0) result_mex(ctx, vals, n);
   if (vals != v) sqlite3_free(vals);
@@ -90,7 +102,10 @@ static void mex_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   value_list *l = sqlite3_aggregate_context(ctx, sizeof *l);
   uint64_t v;
   if (!l) { sqlite3_result_error_nomem(ctx); return; }
-  if (cgt_arg_nonneg(ctx, argv[0], "mex", 1, &v) > 0 && !list_push(l, v)) sqlite3_result_error_nomem(ctx);
+  if (cgt_arg_nonneg(ctx, argv[0], "mex", 1, &v) <= 0) return;
+  int r = list_push(l, v);
+  if (r == 0) sqlite3_result_error_nomem(ctx);
+  else if (r < 0) cgt_error(ctx, SQLITE_TOOBIG, "mex", "more than %d values, over the limit of the aggregate", MEX_MAX);
 }
 
 static void mex_final(sqlite3_context *ctx) {

@@ -34,13 +34,25 @@ int cgt_wythoff_is_p(uint64_t a, uint64_t b) {
   return (u128)a == ((u128)k + root) / 2;
 }
 
+double cgt_wythoff_bytes(uint64_t a, uint64_t b) {
+  if (a > b) {
+    uint64_t t = a;
+    a = b;
+    b = t;
+  }
+  double da = (double)a, db = (double)b;
+  return (2 * da + 2 * db + 3) * (2 * da + db + 2) + 8 * (2 * da + 3 * db + 4);
+}
+
 cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st) {
   if (a > b) {
     uint64_t t = a;
     a = b;
     b = t;
   }
-  if ((a + 1) > CGT_WYTHOFF_CELLS / (b + 1)) return CGT_TOOBIG;
+  /* b + 1 cannot overflow past the cells check: b < CGT_WYTHOFF_CELLS */
+  if (b >= CGT_WYTHOFF_CELLS || (a + 1) > CGT_WYTHOFF_CELLS / (b + 1)) return CGT_TOOBIG;
+  if (cgt_wythoff_bytes(a, b) > (double)CGT_WYTHOFF_BYTES) return CGT_TOOBIG;
   /* Rows i = 0..a, columns j = 0..b, diagonals j - i + a.  Each keeps the
   ** values seen (a cell has i + j + min(i, j) options, so its value is at
   ** most that) and its least missing value, so that a cell's mex starts
