@@ -9,14 +9,30 @@
 **
 ** Connection cache: a graph read while the connection has no uncommitted
 ** writes is kept with a stamp: sqlite3_total_changes64() (this connection's
-** own writes, which PRAGMA data_version misses) and, for each attached
-** database, its name, file name and SQLITE_FCNTL_DATA_VERSION (bumped by
-** every commit, ours or another connection's).  It serves a later statement
+** own writes, which PRAGMA data_version misses) and the file name and
+** SQLITE_FCNTL_DATA_VERSION of the main database (bumped by every commit,
+** ours or another connection's or process's).  It serves a later statement
 ** only while no write transaction is open and the stamp is unchanged.  A
 ** graph read inside a write transaction serves only its own statement, so a
 ** ROLLBACK (or ROLLBACK TO) can never leave a stale graph behind.
+**
+** The data version of a database is brought up to date only when a read
+** transaction starts on it, and a statement such as SELECT outcome(1, 1)
+** reads no table, so it opens none.  So every look-up first steps the hold
+** statement, which reads the schema of the main database and stays on its
+** one row (keeping a read transaction open) until the stamp is checked and
+** the graph read; then it is finalized.  The stamp and the rows read belong
+** to one snapshot.
+**
+** Only main matters: graphs are read from main.cgt_edge and main.cgt_node,
+** and a view of the main schema cannot name a table of another database
+** (SQLite resolves its names in main only).  So attached databases are not
+** held, and a lock on one of them (another process in the middle of a
+** commit) neither delays nor fails a cgt call, and their commits do not
+** make the cache read graphs again.
 */
 #include "binding.h"
+#include "graph_private.h"
 #include "core/heapseq.h"
 #include "core/prules.h"
 #include "core/pthermo.h"
@@ -50,6 +66,8 @@ struct cgt_conn {
   int games_busy;       /* aggregates holding game ids: no reset meanwhile */
   cg_id *toetactics;    /* values of Toe-Tac-Tics boards in games, made on first use */
   void *collector;   /* the buffer of the graph being read, see graph_read.c */
+  sqlite3_stmt *hold;   /* reads every attached schema, see cgt_conn_hold */
+  int hold_depth;       /* nested holds: the statement is on its row when > 0 */
 };
 
 typedef struct stmt_cache {
@@ -105,20 +123,45 @@ static uint64_t text_hash(const char *s) {
   return h;
 }
 
-/* Reads the stamp; returns 1 when no write transaction is open. */
-static int read_stamp(sqlite3 *db, sqlite3_int64 *changes, uint64_t *files) {
-  uint64_t h = 0;
-  for (int i = 0;; i++) {
-    const char *name = sqlite3_db_name(db, i);
-    if (!name) break;
-    unsigned int version = 0;
-    if (sqlite3_file_control(db, name, SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
-    h = mix(h, text_hash(name));
-    h = mix(h, text_hash(sqlite3_db_filename(db, name)));
-    h = mix(h, version);
+int cgt_conn_hold(cgt_conn *conn, char **err) {
+  if (conn->hold_depth > 0) {   /* an outer look-up holds the transaction */
+    conn->hold_depth++;
+    return SQLITE_OK;
   }
+  /* One row whatever the schema holds; finalized after every look-up, since
+  ** a statement kept between calls would make sqlite3_close() fail. */
+  int rc = sqlite3_prepare_v2(conn->db, "SELECT (SELECT 1 FROM main.sqlite_schema LIMIT 1)", -1, &conn->hold, NULL);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(conn->hold)) != SQLITE_ROW) {
+    rc = sqlite3_reset(conn->hold);
+    if (rc == SQLITE_OK) rc = SQLITE_ERROR;
+  }
+  if (rc != SQLITE_OK && rc != SQLITE_ROW) {
+    if (rc == SQLITE_INTERRUPT) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
+    else if (rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read the database: %s", sqlite3_errmsg(conn->db));
+  }
+  if (rc != SQLITE_ROW) {
+    sqlite3_finalize(conn->hold);
+    conn->hold = NULL;
+    return rc;
+  }
+  conn->hold_depth = 1;
+  return SQLITE_OK;
+}
+
+void cgt_conn_release(cgt_conn *conn) {
+  if (conn->hold_depth > 0 && --conn->hold_depth == 0) {
+    sqlite3_finalize(conn->hold);
+    conn->hold = NULL;
+  }
+}
+
+/* Reads the stamp (call while holding); returns 1 when no write transaction
+** is open. */
+static int read_stamp(sqlite3 *db, sqlite3_int64 *changes, uint64_t *files) {
+  unsigned int version = 0;
+  if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
+  *files = mix(text_hash(sqlite3_db_filename(db, "main")), version);
   *changes = sqlite3_total_changes64(db);
-  *files = h;
   return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE;
 }
 
@@ -151,8 +194,9 @@ static void conn_keep(cgt_conn *conn, cgt_graph *graph) {
   }
 }
 
-/* A new reference to graph gid: from the connection cache or read anew. */
-static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+/* A new reference to graph gid: from the connection cache or read anew
+** (call while holding). */
+static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
   sqlite3_int64 changes;
   uint64_t files;
   int shareable = read_stamp(conn->db, &changes, &files);
@@ -191,6 +235,29 @@ static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *i
   }
   if (shareable) conn_keep(conn, g);
   return g;
+}
+
+static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+  *rc = cgt_conn_hold(conn, err);
+  if (*rc != SQLITE_OK) return NULL;
+  cgt_graph *g = graph_get_held(conn, gid, id, err, rc);
+  cgt_conn_release(conn);
+  return g;
+}
+
+int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph) {
+  sqlite3_int64 changes;
+  uint64_t files;
+  return read_stamp(conn->db, &changes, &files) && graph->shareable && graph->changes == changes &&
+         graph->files == files;
+}
+
+void cgt_conn_forget(cgt_conn *conn, cgt_graph *graph) {
+  for (int i = 0; i < CONN_SLOTS; i++)
+    if (conn->slot[i] == graph) {
+      conn->slot[i] = NULL;
+      cgt_graph_unref(graph);
+    }
 }
 
 static void stmt_cache_free(void *p) {

@@ -8,20 +8,24 @@
 **   misere_outcome(graph_id, node)  'N', 'P' or 'D' in misere play
 **   game_sum(graph_id, node)        aggregate: outcome of the sum of the rows
 **   game_sum_value(graph_id, node)  aggregate: value of the sum of the rows
+**
+** A NULL argument gives NULL (in an aggregate, a row with one makes the
+** result NULL); a node the graph does not know is an error.
 */
 #include "binding.h"
+#include "graph_private.h"
 
 typedef cgt_rc (*need_fn)(cgt_game *, cgt_stop *);
 
 /* The graph and node index of a call f(graph_id, node) with the analysis
 ** need computed.  Returns NULL when the result is already set: NULL for a
-** NULL argument or an unknown node, or an error. */
+** NULL argument, or an error (an unknown node is one). */
 static cgt_graph *graph_node(sqlite3_context *ctx, sqlite3_value **argv, const char *fname,
                              need_fn need, uint32_t *u) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return NULL;
   cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
   if (!graph) return NULL;
-  *u = cgt_node_index(graph, argv[1]);
+  *u = cgt_node_index_or_error(ctx, graph, argv[1], fname);
   if (*u == UINT32_MAX) return NULL;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
@@ -66,7 +70,7 @@ static void misere_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 typedef struct sum_state {
   cgt_sum sum;
-  int unknown;            /* a token on an unknown node: the result is NULL */
+  int null_row;           /* a row with a NULL argument: the result is NULL */
   cgt_graph *inf_graph;   /* the (last) infinite token, referenced */
   uint32_t inf_node;
 } sum_state;
@@ -75,12 +79,12 @@ static void sum_step(sqlite3_context *ctx, sqlite3_value **argv, const char *fna
   sum_state *s = sqlite3_aggregate_context(ctx, sizeof *s);
   if (!s) { sqlite3_result_error_nomem(ctx); return; }
   uint32_t u;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  cgt_graph *graph = graph_node(ctx, argv, fname, cgt_game_need_grundy, &u);
-  if (!graph) {
-    s->unknown = 1;   /* (an error, if any, is already set) */
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) {
+    s->null_row = 1;   /* the later rows are still checked for unknown nodes */
     return;
   }
+  cgt_graph *graph = graph_node(ctx, argv, fname, cgt_game_need_grundy, &u);
+  if (!graph) return;   /* the error is set */
   uint32_t v = graph->game.grundy[u];
   if (v != CGT_GRUNDY_INF) {
     s->sum.x ^= v;
@@ -106,7 +110,7 @@ static void game_sum_value_step(sqlite3_context *ctx, int argc, sqlite3_value **
 static void game_sum_final(sqlite3_context *ctx) {
   sum_state *s = sqlite3_aggregate_context(ctx, 0);
   if (!s) { sqlite3_result_text(ctx, "P", 1, SQLITE_STATIC); return; }
-  if (!s->unknown) {
+  if (!s->null_row) {
     int in_k = s->sum.ninf == 1 &&
                cgt_grundy_has_option_value(&s->inf_graph->game.moves, s->inf_graph->game.grundy, s->inf_node, s->sum.x);
     cgt_result_letter(ctx, cgt_sum_outcome(s->sum, in_k));
@@ -117,7 +121,7 @@ static void game_sum_final(sqlite3_context *ctx) {
 static void game_sum_value_final(sqlite3_context *ctx) {
   sum_state *s = sqlite3_aggregate_context(ctx, 0);
   if (!s) { sqlite3_result_int64(ctx, 0); return; }
-  if (s->unknown) {
+  if (s->null_row) {
     /* NULL */
   } else if (s->sum.ninf == 0) {
     sqlite3_result_int64(ctx, s->sum.x);

@@ -6,9 +6,12 @@
 **   nimk_winning_move_count(graph_id, k, tokens)  moves that leave a P-position
 **
 ** nimk_win is pure; nimk_winning_move_count reads cgt_edge (DIRECTONLY).
+** A NULL argument of nimk_winning_move_count gives NULL; a token on a node
+** the graph does not know is an error.
 */
 #include "binding.h"
 #include "core/nimk.h"
+#include "graph_private.h"
 
 /* Reads k, a positive integer; 0 for NULL, -1 after an error. */
 static int k_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *k) {
@@ -38,6 +41,10 @@ static int is_p(const digit_counts *dc) {
 
 static void nimk_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   digit_counts dc = {0, {0}};
+  if (argc < 1) {   /* registered for any number of arguments, so also none */
+    cgt_error(ctx, SQLITE_ERROR, "nimk_win", "needs k: nimk_win(k, g1, g2, ...)");
+    return;
+  }
   if (k_arg(ctx, argv[0], "nimk_win", 1, &dc.k) <= 0) return;
   for (int i = 1; i < argc; i++) {
     uint64_t v;
@@ -132,8 +139,7 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
     sqlite3_free(cause);
     return;
   }
-  for (int i = 0; i < n; i++) {
-    if (tok[i] == UINT32_MAX) goto done;   /* an unknown node: NULL */
+  for (int i = 0; i < n; i++) {   /* (every token is a node of the graph) */
     if (game->loopy[tok[i]]) {
       char *node = cgt_node_text(graph, tok[i]);
       cgt_error(ctx, SQLITE_ERROR, fname, "Moore's theorem needs finite values, but node %s can reach a cycle",
@@ -148,8 +154,13 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   if (!val || !off) { sqlite3_result_error_nomem(ctx); goto done; }
   off[0] = 0;
   for (int i = 0; i < n; i++) {
+    uint64_t end = (uint64_t)off[i] + cgt_outdeg(&game->moves, tok[i]);
+    if (end > UINT32_MAX - 1) {   /* the core counts options in 32 bits */
+      cgt_error(ctx, SQLITE_TOOBIG, fname, "the tokens have more than %u moves in all", UINT32_MAX - 1);
+      goto done;
+    }
     val[i] = game->grundy[tok[i]];
-    off[i + 1] = off[i] + cgt_outdeg(&game->moves, tok[i]);
+    off[i + 1] = (uint32_t)end;
   }
   uint32_t *opt = sqlite3_malloc64((uint64_t)(off[n] ? off[n] : 1) * sizeof *opt);
   if (!opt) { sqlite3_result_error_nomem(ctx); goto done; }

@@ -6,6 +6,8 @@
 ** result is the probability that the player to move wins the final sum: a
 ** REAL, or with a prime modulus the exact p/q as p * q^-1 mod modulus.  On
 ** graphs with cycles only forced wins count.  Reads cgt_edge (DIRECTONLY).
+** A NULL argument gives NULL; a graph id with no rows is the empty graph,
+** on which the player to move always loses (0).
 */
 #include "binding.h"
 #include "core/randsum.h"
@@ -57,7 +59,11 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
   if (!graph) return;
-  if (graph->game.moves.n == 0) return;   /* an unknown graph: NULL */
+  if (graph->game.moves.n == 0) {   /* a graph with no nodes: the sum is always empty, a loss */
+    if (mod) sqlite3_result_int64(ctx, 0);
+    else sqlite3_result_double(ctx, 0.0);
+    return;
+  }
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
   cgt_rc rc = cgt_game_need_grundy(&graph->game, &it.stop);

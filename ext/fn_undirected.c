@@ -1,7 +1,8 @@
 /*
 ** Games on the undirected graph of cgt_edge (every row with side NULL is
 ** its own edge, so parallel edges and loops count).  They read tables, so
-** they are DIRECTONLY.
+** they are DIRECTONLY.  A NULL argument gives NULL; an unknown node is an
+** error.
 **
 **   green_hackenbush(graph_id, ground)   nim value of the picture rooted at ground
 **   geography_win(graph_id, start)       1 when the player to move wins
@@ -9,6 +10,7 @@
 */
 #include "binding.h"
 #include "core/undirected.h"
+#include "graph_private.h"
 
 typedef cgt_rc (*undirected_fn)(uint32_t n, const uint32_t *rows, size_t m, uint32_t node, uint64_t *result,
                                 cgt_stop *st);
@@ -25,8 +27,8 @@ static void run(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, u
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
   if (!graph) return;
-  uint32_t node = cgt_node_index(graph, argv[1]);
-  if (node == UINT32_MAX) return;   /* unknown node: NULL */
+  uint32_t node = cgt_node_index_or_error(ctx, graph, argv[1], fname);
+  if (node == UINT32_MAX) return;   /* unknown node: the error is set */
   uint64_t result = 0;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));

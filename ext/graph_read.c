@@ -11,8 +11,14 @@
 ** table when they span a compact range, else through the hash map.  A
 ** non-integer id switches the buffer to interning as it goes.
 ** Statements are prepared for one read and finalized at once.
+**
+** A row whose side is not NULL is not a move of the impartial game, but its
+** side must still be 'L' or 'R': cgt_collect(src, dst, side) checks it.
+** The loops that run after the scan are linear; the connection is polled
+** for an interrupt between them, and the hash interning charges its work.
 */
 #include "binding.h"
+#include "graph_private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +31,7 @@ typedef struct collector {
   size_t n, cap;        /* ids so far (two per move, then one per node) */
   int rc;               /* first error, SQLITE_OK if none */
   int null_id;          /* the error is a NULL id */
+  char *bad_side;       /* the error is this side (sqlite3_malloc'd) */
 } collector;
 
 static int grow(collector *c) {
@@ -46,14 +53,17 @@ static int grow(collector *c) {
 /* Interns the raw ids kept so far and switches to interned mode.  At the
 ** end of a read (final) ids spanning a compact range get a direct table and
 ** ascending indexes; else each id goes through the hash map. */
-static int intern_raw(collector *c, int final) {
+static int intern_raw(collector *c, int final, cgt_stop *st) {
   uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;
   uint32_t *idx = cgt_malloc((c->cap ? c->cap : 1) * sizeof *idx);
   cgt_rc rc = idx ? CGT_OK : CGT_NOMEM;
   if (rc == CGT_OK && final && c->n > 0 && span < 8 * (uint64_t)c->n + 65536) {
     rc = cgt_keymap_dense(c->km, c->raw, c->n, c->lo, c->hi, idx);
   } else {
-    for (size_t i = 0; rc == CGT_OK && i < c->n; i++) rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
+    for (size_t i = 0; rc == CGT_OK && i < c->n; i++) {
+      rc = cgt_keymap_intern_int(c->km, c->raw[i], &idx[i]);
+      if (rc == CGT_OK && cgt_stop_charge(st, 1)) rc = CGT_INTERRUPTED;
+    }
   }
   if (rc) {
     cgt_free(idx);
@@ -80,19 +90,36 @@ static int collect_one(collector *c, sqlite3_value *v) {
     c->null_id = 1;
     return c->rc = SQLITE_ERROR;
   }
-  if (c->raw_mode && (c->rc = intern_raw(c, 0)) != SQLITE_OK) return c->rc;
+  if (c->raw_mode && (c->rc = intern_raw(c, 0, NULL)) != SQLITE_OK) return c->rc;
   cgt_rc rc = cgt_keymap_intern(c->km, &k, &c->idx[c->n]);
   if (rc) return c->rc = cgt_sqlite_rc(rc);
   c->n++;
   return SQLITE_OK;
 }
 
+int cgt_side_code(sqlite3_value *side) {
+  if (sqlite3_value_type(side) == SQLITE_NULL) return 3;
+  const unsigned char *t = sqlite3_value_text(side);
+  if (!t || t[0] == 0 || t[1] != 0) return 0;
+  return t[0] == 'L' ? 1 : t[0] == 'R' ? 2 : 0;
+}
+
 /* cgt_collect(a, b) appends the ids a and b (a move) and cgt_collect(a)
-** the id a (a node) to the read under way.  Returns NULL, so that a WHERE
-** clause keeps no row. */
+** the id a (a node) to the read under way; cgt_collect(a, b, side) only
+** checks that side is 'L' or 'R' (a partizan row).  Returns NULL, so that
+** a WHERE clause keeps no row. */
 static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   collector *c = *cgt_conn_collector(sqlite3_user_data(ctx));
-  if (!c || argc < 1 || argc > 2) return;
+  if (!c || argc < 1 || argc > 3) return;
+  if (argc == 3) {
+    int code = cgt_side_code(argv[2]);
+    if (code == 1 || code == 2 || c->rc != SQLITE_OK) return;
+    const char *side = (const char *)sqlite3_value_text(argv[2]);
+    c->bad_side = sqlite3_mprintf("%s", side ? side : "");
+    c->rc = c->bad_side ? SQLITE_ERROR : SQLITE_NOMEM;
+    sqlite3_result_error_code(ctx, c->rc);
+    return;
+  }
   if (argc == 2 && c->raw_mode && c->n + 2 <= c->cap && c->n > 0 && sqlite3_value_type(argv[0]) == SQLITE_INTEGER &&
       sqlite3_value_type(argv[1]) == SQLITE_INTEGER) {
     /* The common case, kept short: a move between two integer ids. */
@@ -125,9 +152,15 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
     }
     *cgt_conn_collector(conn) = NULL;
   }
-  if (c->null_id) {
-    *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, sqlite3_value_text(gid));
-    rc = SQLITE_ERROR;
+  if (c->null_id || c->bad_side) {
+    cgt_key k;
+    cgt_key_from_value(gid, &k);
+    char *graph = cgt_key_text(&k);
+    if (!graph) *err = NULL;
+    else if (c->null_id) *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, graph);
+    else *err = sqlite3_mprintf("%s has side %Q in graph %s (NULL, 'L' or 'R')", table, c->bad_side, graph);
+    sqlite3_free(graph);
+    rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
   } else if (c->rc != SQLITE_OK) {
     rc = c->rc;
     if (rc == SQLITE_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
@@ -158,8 +191,11 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
   c.km = &game->nodes;
   c.raw_mode = 1;
   cgt_keymap_init(&game->nodes);
-  /* CASE makes sure that only rows with side NULL reach cgt_collect. */
-  int rc = scan(conn, "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?1 AND CASE WHEN side IS NULL THEN cgt_collect(src, dst) END",
+  /* CASE makes sure that only rows with side NULL are collected as moves;
+  ** the others have their side checked. */
+  int rc = scan(conn,
+                "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?1 AND "
+                "CASE WHEN side IS NULL THEN cgt_collect(src, dst) ELSE cgt_collect(src, dst, side) END",
                 "cgt_edge", gid, &c, err);
   size_t edge_ids = c.n;
   if (rc == SQLITE_OK) {
@@ -169,7 +205,12 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
       rc = scan(conn, "SELECT 1 FROM main.cgt_node WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", gid, &c,
                 err);
   }
-  if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1);
+  /* The passes after the scan are linear (the direct table of intern_raw
+  ** spans at most 8 slots per id); the connection is polled between them. */
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, db);
+  if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1, &it.stop);
+  if (rc == SQLITE_OK && cgt_interrupted(db)) rc = SQLITE_INTERRUPT;
   if (rc == SQLITE_OK) {
     cgt_rc crc = cgt_digraph_build(&game->moves, game->nodes.count, c.idx, edge_ids / 2);
     if (crc) rc = cgt_sqlite_rc(crc);
@@ -180,8 +221,12 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
     if (rows) c.idx = NULL, game->rows = rows, game->nrows = edge_ids / 2;
     else rc = SQLITE_NOMEM;
   }
+  if (rc == SQLITE_OK && cgt_interrupted(db)) rc = SQLITE_INTERRUPT;
+  cgt_interrupt_end(&it);
   cgt_free(c.raw);
   cgt_free(c.idx);
+  sqlite3_free(c.bad_side);
+  if (rc == SQLITE_INTERRUPT && !*err) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
   if (rc != SQLITE_OK) cgt_game_clear(game);
   return rc;
 }
@@ -208,18 +253,25 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
     return rc;
   }
   sqlite3_bind_value(st, 1, gid);
+  cgt_key graph_key;
+  cgt_key_from_value(gid, &graph_key);
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     cgt_key a, b;
-    const char *side = (const char *)sqlite3_column_text(st, 2);
-    uint8_t who = !side ? 3 : (side[0] == 'L' && !side[1]) ? 1 : (side[0] == 'R' && !side[1]) ? 2 : 0;
+    uint8_t who = (uint8_t)cgt_side_code(sqlite3_column_value(st, 2));
     if (!who) {
-      *err = sqlite3_mprintf("cgt_edge has side '%s' in graph %s (NULL, 'L' or 'R')", side, sqlite3_value_text(gid));
-      rc = SQLITE_ERROR;
+      const char *side = (const char *)sqlite3_column_text(st, 2);
+      char *graph = cgt_key_text(&graph_key);
+      *err = graph ? sqlite3_mprintf("cgt_edge has side %Q in graph %s (NULL, 'L' or 'R')", side ? side : "", graph)
+                   : NULL;
+      sqlite3_free(graph);
+      rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
       break;
     }
     if (!cgt_key_from_value(sqlite3_column_value(st, 0), &a) || !cgt_key_from_value(sqlite3_column_value(st, 1), &b)) {
-      *err = sqlite3_mprintf("cgt_edge has a NULL node id in graph %s", sqlite3_value_text(gid));
-      rc = SQLITE_ERROR;
+      char *graph = cgt_key_text(&graph_key);
+      *err = graph ? sqlite3_mprintf("cgt_edge has a NULL node id in graph %s", graph) : NULL;
+      sqlite3_free(graph);
+      rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
       break;
     }
     if (n + 3 > cap) {
@@ -244,12 +296,20 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
       while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         cgt_key k;
         uint32_t idx;
-        if (cgt_key_from_value(sqlite3_column_value(st, 0), &k) && cgt_keymap_intern(&pg->nodes, &k, &idx)) {
+        if (!cgt_key_from_value(sqlite3_column_value(st, 0), &k)) {
+          char *graph = cgt_key_text(&graph_key);
+          *err = graph ? sqlite3_mprintf("cgt_node has a NULL node id in graph %s", graph) : NULL;
+          sqlite3_free(graph);
+          rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
+          break;
+        }
+        if (cgt_keymap_intern(&pg->nodes, &k, &idx)) {
           rc = SQLITE_NOMEM;
           break;
         }
       }
-      if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
+      if (rc != SQLITE_DONE && rc != SQLITE_NOMEM && !*err)
+        *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
     }
     sqlite3_finalize(st);
   }
@@ -282,13 +342,22 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
   return rc;
 }
 
+/* The partizan view is read later than the graph it belongs to, so it is
+** read under a hold: when the graph came from the connection cache and the
+** data has changed since, the graph leaves the cache (it serves only the
+** statement that has it), so no later statement sees a view of other data. */
 int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, char **err) {
   if (graph->partizan) return SQLITE_OK;
   cgt_pgraph *pg = sqlite3_malloc(sizeof *pg);
   if (!pg) return SQLITE_NOMEM;
   memset(pg, 0, sizeof *pg);
   cgt_keymap_init(&pg->nodes);
-  int rc = read_partizan(cgt_conn_db(conn), gid, pg, err);
+  int rc = cgt_conn_hold(conn, err);
+  if (rc == SQLITE_OK) {
+    if (graph->shareable && !cgt_conn_graph_current(conn, graph)) cgt_conn_forget(conn, graph);
+    rc = read_partizan(cgt_conn_db(conn), gid, pg, err);
+    cgt_conn_release(conn);
+  }
   if (rc != SQLITE_OK) {
     cgt_pgraph_free(pg);
     return rc;

@@ -1,9 +1,14 @@
 /*
 ** Token lists: a JSON array of node ids (a multiset) given as TEXT, parsed
 ** with SQLite's own JSON functions so that every JSON form SQLite accepts
-** works.
+** works.  Each element must be a number or a string that names a node of
+** the graph: anything else (null, true, an array, an object, a number such
+** as 2.5 that no node has) is an error.
 */
 #include "binding.h"
+#include "graph_private.h"
+
+#include <limits.h>
 
 /* 1 when json is a JSON array, 0 when it is other JSON; an SQLite error
 ** code (negated) when it is not JSON at all. */
@@ -15,7 +20,9 @@ static int is_json_array(sqlite3 *db, sqlite3_value *json, char **err) {
     rc = sqlite3_step(st);
   }
   int result = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -rc;
-  if (rc != SQLITE_ROW) *err = sqlite3_mprintf("tokens is not a JSON array: %s", sqlite3_errmsg(db));
+  if (rc == SQLITE_INTERRUPT) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
+  else if (rc != SQLITE_ROW && rc != SQLITE_NOMEM)
+    *err = sqlite3_mprintf("tokens is not a JSON array: %s", sqlite3_errmsg(db));
   sqlite3_finalize(st);
   return result;
 }
@@ -41,13 +48,24 @@ int cgt_tokens_parse(sqlite3 *db, sqlite3_value *json, const cgt_graph *graph, u
       rc = SQLITE_ERROR;
       break;
     }
+    uint32_t u = cgt_node_index(graph, sqlite3_column_value(st, 1));
+    if (u == UINT32_MAX) {
+      *err = cgt_unknown_node_text(graph, sqlite3_column_value(st, 1));
+      rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
+      break;
+    }
     if (*n == cap) {
+      if (cap > INT_MAX / 2) {   /* (the JSON text is shorter than that) */
+        *err = sqlite3_mprintf("more than %d tokens", INT_MAX / 2);
+        rc = SQLITE_TOOBIG;
+        break;
+      }
       cap = cap ? 2 * cap : 16;
       uint32_t *p = sqlite3_realloc64(*idx, (sqlite3_uint64)cap * sizeof *p);
       if (!p) { rc = SQLITE_NOMEM; break; }
       *idx = p;
     }
-    (*idx)[(*n)++] = cgt_node_index(graph, sqlite3_column_value(st, 1));
+    (*idx)[(*n)++] = u;
     rc = SQLITE_OK;
   }
   if (rc != SQLITE_DONE && !*err && rc != SQLITE_NOMEM) *err = sqlite3_mprintf("tokens: %s", sqlite3_errmsg(db));

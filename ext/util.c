@@ -1,5 +1,6 @@
 /* Helpers of the binding: node ids as SQL values, errors, interrupts. */
 #include "binding.h"
+#include "graph_private.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -60,24 +61,54 @@ void cgt_result_key(sqlite3_context *ctx, const cgt_key *k) {
   }
 }
 
-char *cgt_node_text(const cgt_graph *graph, uint32_t u) {
-  cgt_key k;
-  cgt_keymap_get(&graph->game.nodes, u, &k);
-  switch (k.type) {
-    case CGT_KEY_INT: return sqlite3_mprintf("%lld", (long long)k.i);
+char *cgt_key_text(const cgt_key *k) {
+  switch (k->type) {
+    case CGT_KEY_INT: return sqlite3_mprintf("%lld", (long long)k->i);
     case CGT_KEY_REAL: {
       double d;
-      memcpy(&d, &k.i, sizeof d);
+      memcpy(&d, &k->i, sizeof d);
       return sqlite3_mprintf("%!.17g", d);
     }
     case CGT_KEY_TEXT: {
-      char *raw = sqlite3_mprintf("%.*s", (int)k.len, (const char *)k.p);
+      char *raw = sqlite3_mprintf("%.*s", (int)k->len, (const char *)k->p);
       char *quoted = raw ? sqlite3_mprintf("%Q", raw) : NULL;
       sqlite3_free(raw);
       return quoted;
     }
-    default: return sqlite3_mprintf("(a BLOB of %u bytes)", k.len);
+    case CGT_KEY_BLOB: return sqlite3_mprintf("(a BLOB of %u bytes)", k->len);
+    default: return sqlite3_mprintf("NULL");
   }
+}
+
+char *cgt_value_literal(sqlite3_value *v) {
+  cgt_key k;
+  cgt_key_from_value(v, &k);
+  return cgt_key_text(&k);
+}
+
+char *cgt_node_text(const cgt_graph *graph, uint32_t u) {
+  cgt_key k;
+  cgt_keymap_get(&graph->game.nodes, u, &k);
+  return cgt_key_text(&k);
+}
+
+char *cgt_unknown_node_text(const cgt_graph *graph, sqlite3_value *v) {
+  char *node = cgt_value_literal(v), *gid = cgt_key_text(&graph->id);
+  char *msg = node && gid ? sqlite3_mprintf("unknown node %s in graph %s", node, gid) : NULL;
+  sqlite3_free(node);
+  sqlite3_free(gid);
+  return msg;
+}
+
+uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, sqlite3_value *v,
+                                 const char *fname) {
+  uint32_t u = cgt_node_index(graph, v);
+  if (u != UINT32_MAX) return u;
+  char *msg = cgt_unknown_node_text(graph, v);
+  if (msg) cgt_error(ctx, SQLITE_ERROR, fname, "%s", msg);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+  return UINT32_MAX;
 }
 
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v) {
@@ -111,6 +142,14 @@ void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db) {
 void cgt_interrupt_end(cgt_interrupt *it) {
   sqlite3_finalize(it->probe);
   it->probe = NULL;
+}
+
+int cgt_interrupted(sqlite3 *db) {
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, db);
+  int stop = interrupted(&it);
+  cgt_interrupt_end(&it);
+  return stop;
 }
 
 int cgt_sqlite_rc(cgt_rc rc) {

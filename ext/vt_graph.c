@@ -5,8 +5,11 @@
 **                                    misere_outcome, options
 **   cgt_options(graph_id, node)      dst, grundy, outcome, winning
 **   winning_moves(graph_id, tokens)  token, src, dst, result
+**
+** A NULL argument gives no rows; an unknown node (or token) is an error.
 */
 #include "binding.h"
+#include "graph_private.h"
 
 #include <string.h>
 
@@ -53,7 +56,13 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
   if (rc == SQLITE_OK) rc = cgt_cursor_need(cur, cgt_game_need_grundy);
   if (rc != SQLITE_OK) return rc;
   cur->node = cgt_node_index(cur->graph, args[1]);
-  cur->nrows = cur->node == UINT32_MAX ? 0 : cgt_outdeg(&cur->graph->game.moves, cur->node);
+  if (cur->node == UINT32_MAX) {
+    char *msg = cgt_unknown_node_text(cur->graph, args[1]);
+    cur->err = msg ? sqlite3_mprintf("cgt: %s: %s", cur->tf->name, msg) : NULL;
+    sqlite3_free(msg);
+    return cur->err ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  cur->nrows = cgt_outdeg(&cur->graph->game.moves, cur->node);
   return SQLITE_OK;
 }
 
@@ -123,8 +132,7 @@ static int moves_filter(cgt_cursor *cur, sqlite3_value **args) {
   }
   cgt_sum sum = {0, 0};
   uint32_t inf_tok[2] = {UINT32_MAX, UINT32_MAX};
-  for (int t = 0; t < n; t++) {
-    if (tok[t] == UINT32_MAX) goto done;   /* an unknown node: no rows */
+  for (int t = 0; t < n; t++) {   /* (every token is a node of the graph) */
     uint32_t v = game->grundy[tok[t]];
     if (v != CGT_GRUNDY_INF) {
       sum.x ^= v;
@@ -152,7 +160,6 @@ static int moves_filter(cgt_cursor *cur, sqlite3_value **args) {
     cur->rows = draws.row;
     cur->nrows = draws.n;
   }
-done:
   sqlite3_free(tok);
   return rc;
 }

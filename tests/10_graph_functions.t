@@ -31,16 +31,17 @@ integer|4|P
 text|1|P" "SELECT typeof(node), node, outcome FROM cgt_solve(1) ORDER BY typeof(node), node"
 
 is "a REAL id with an integral value is the integer node" "N" "SELECT outcome(1, 3.0)"
-is "partizan rows are ignored: node 5 is unknown" "NULL|NULL" "SELECT outcome(1, 5), grundy(1, 5)"
-is "unknown node, unknown graph and NULL give NULL" "NULL|NULL|NULL|NULL|NULL" \
-  "SELECT outcome(1, 99), grundy(2, 1), remoteness(1, NULL), misere_outcome(NULL, 1), outcome(1, 'x')"
+is_error "partizan rows are ignored: node 5 is unknown" "cgt: outcome: unknown node 5 in graph 1" "SELECT outcome(1, 5)"
+is "NULL arguments give NULL" "NULL|NULL|NULL|NULL" \
+  "SELECT remoteness(1, NULL), misere_outcome(NULL, 1), grundy(NULL, NULL), outcome(NULL, 99)"
 is "cgt_solve of an unknown graph has no rows" "0" "SELECT count(*) FROM cgt_solve(77)"
 is "cgt_solve with NULL has no rows" "0" "SELECT count(*) FROM cgt_solve(NULL)"
 is "cgt_solve columns (duplicate move counted once)" "2|inf{1}|D|NULL|N|2" "SELECT * FROM cgt_solve(1) WHERE node = 2"
 is "cgt_options of 2" "2|inf{1}|D|0
 3|1|N|0" "SELECT * FROM cgt_options(1, 2) ORDER BY dst"
 is "cgt_options of 3: moving to 1 wins" "1|0|P|1" "SELECT * FROM cgt_options(1, 3)"
-is "cgt_options of an unknown node has no rows" "0" "SELECT count(*) FROM cgt_options(1, 42)"
+is "cgt_options with a NULL argument has no rows" "0|0" \
+  "SELECT (SELECT count(*) FROM cgt_options(1, NULL)), (SELECT count(*) FROM cgt_options(NULL, 1))"
 is "table-valued functions take named arguments too" "3" \
   "SELECT count(*) FROM cgt_solve WHERE graph_id = 1 AND node IN (1, 2, 3)"
 is "cgt_options joined per row" "2|2
@@ -58,8 +59,8 @@ UNION ALL SELECT 1, game_sum(1, value), game_sum_value(1, value) FROM json_each(
 is "sum value of one infinite token and a finite part: K xor x" "inf{0}" "SELECT game_sum_value(1, value) FROM json_each('[2,3]')"
 is "two infinite tokens: inf{}" "inf{}|D" "SELECT game_sum_value(1, value), game_sum(1, value) FROM json_each('[2,2]')"
 is "empty sum is P with value 0" "P|0" "SELECT game_sum(1, value), game_sum_value(1, value) FROM json_each('[]')"
-is "NULL tokens are skipped" "N|1" "SELECT game_sum(1, value), game_sum_value(1, value) FROM json_each('[3,null]')"
-is "an unknown token makes the sum NULL" "NULL|NULL" "SELECT game_sum(1, value), game_sum_value(1, value) FROM json_each('[3,99]')"
+is "a NULL token makes the sum NULL" "NULL|NULL" "SELECT game_sum(1, value), game_sum_value(1, value) FROM json_each('[3,null]')"
+is "a NULL graph id makes the sum NULL" "NULL|NULL" "SELECT game_sum(NULL, value), game_sum_value(NULL, value) FROM json_each('[2,3]')"
 is "a sum across graphs: 1 + inf{1} = inf{0}" "N|inf{0}" \
   "SELECT game_sum(g, n), game_sum_value(g, n) FROM (SELECT 1 g, 3 n UNION ALL SELECT 'f', 'c')"
 is "grouped sums" "1|P
@@ -72,8 +73,8 @@ is "winning_moves of {1,3,1,3,1,3}: any 3 to 1" "1|3|1|win
 5|3|1|win" "SELECT * FROM winning_moves(1, '[1,3,1,3,1,3]')"
 is "winning_moves of a lost sum has no rows" "0" "SELECT count(*) FROM winning_moves(1, '[1,3,3]')"
 is "winning_moves with text ids: c to a keeps the draw" "0|c|a|draw" "SELECT * FROM winning_moves('f', '[\"c\",\"e\"]') ORDER BY dst"
-is "winning_moves of [] and of an unknown token" "0|0" \
-  "SELECT (SELECT count(*) FROM winning_moves(1, '[]')), (SELECT count(*) FROM winning_moves(1, '[3,99]'))"
+is "winning_moves of [] and with a NULL argument" "0|0|0" \
+  "SELECT (SELECT count(*) FROM winning_moves(1, '[]')), (SELECT count(*) FROM winning_moves(1, NULL)), (SELECT count(*) FROM winning_moves(NULL, '[1]'))"
 
 # A user whose moves live in another table defines cgt_edge as a view.
 VIEWDB=$TEST_DIR/view.db

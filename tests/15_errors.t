@@ -61,8 +61,10 @@ is_error "random sums: stop_weight 0 with a modulus" "cgt: random_sum_win_probab
 is_error "random sums: no inverse modulo the prime" \
   "cgt: random_sum_win_probability: a denominator of the computation is 0 modulo 7 (the exact probability may still have a residue: use a larger prime)" \
   "SELECT random_sum_win_probability(3, 4, 7)"
-is "NULL arguments and unknown graphs give NULL (the aggregate skips a NULL k)" "NULL|0|NULL|NULL|NULL|NULL" \
-  "SELECT nimk_win(NULL, 1, 2), nimk_win(NULL, 1), nimk_winning_move_count(3, NULL, '[1]'), nimk_winning_move_count(3, 1, '[99]'), random_sum_win_probability(3, NULL), random_sum_win_probability(42)"
+is "NULL arguments give NULL (the aggregate skips a NULL k); a graph with no rows is empty" "NULL|0|NULL|NULL|0.0" \
+  "SELECT nimk_win(NULL, 1, 2), nimk_win(NULL, 1), nimk_winning_move_count(3, NULL, '[1]'), random_sum_win_probability(3, NULL), random_sum_win_probability(42)"
+is_error "nimk_winning_move_count: unknown node" "cgt: nimk_winning_move_count: unknown node 99 in graph 3" \
+  "SELECT nimk_winning_move_count(3, 1, '[99]')"
 
 # Functions that read tables cannot hide in views, triggers or schema.
 is_error "DIRECTONLY: not from a view" "unsafe use of outcome()" \

@@ -108,26 +108,42 @@ a.set_progress_handler(None, 0)
 t.is_(a.execute("SELECT count(*), count(DISTINCT outcome) FROM cgt_solve('big')").fetchone(), (n, 1),
       "after the interrupt the graph is read whole")
 
-# Interrupts during the solving itself (the graph is read and cached first):
-# interrupt_now() interrupts the connection and returns the node for the
-# call it is an argument of, so the interrupt lands while cgt computes.
-# (Long enough for several stop checks, one per 65536 steps, also when sanitized.)
+# Interrupts during the solving itself: interrupt_now() interrupts the
+# connection and returns the node for the call it is an argument of.  The
+# first call of the statement reads the graph and computes one analysis;
+# the second finds the graph in the statement's cache and computes another,
+# so the interrupt lands while cgt computes.  (Long enough for several stop
+# checks, also when sanitized.)
 m = 300000
 a.execute("BEGIN")
 a.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('ring', ?, ?)", ((i, (i + 1) % m) for i in range(m)))
 a.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('line', ?, ?)", ((i + 1, i) for i in range(m)))
 a.execute("COMMIT")
 a.create_function("interrupt_now", 1, lambda node: a.interrupt() or node)
-cases = (("grundy", "SELECT grundy('ring', interrupt_now(1))", "SELECT grundy('ring', 1)"),
-         ("outcome", "SELECT outcome('line', interrupt_now(1))", "SELECT outcome('line', 1)"),
-         ("misere_outcome", "SELECT misere_outcome('line', interrupt_now(1))", "SELECT misere_outcome('line', 1)"),
-         ("cgt_solve", "SELECT count(grundy) FROM cgt_solve(interrupt_now('line'))",
-          "SELECT count(grundy) FROM cgt_solve('line')"))
+cases = (("grundy", "SELECT outcome('ring', 1), grundy('ring', interrupt_now(1))", "SELECT grundy('ring', 1)"),
+         ("outcome", "SELECT misere_outcome('line', 1), outcome('line', interrupt_now(1))",
+          "SELECT outcome('line', 1)"),
+         ("misere_outcome", "SELECT grundy('line', 1), misere_outcome('line', interrupt_now(1))",
+          "SELECT misere_outcome('line', 1)"),
+         ("game_sum", "SELECT outcome('ring', 1), (SELECT game_sum('ring', interrupt_now(value)) FROM json_each('[1]'))",
+          "SELECT game_sum('ring', 1)"))
 for name, interrupted, again in cases:
-    for graph in ("ring", "line"):   # read, no analysis
-        a.execute("SELECT count(*) FROM cgt_solve('%s')" % graph).fetchone()
+    a.execute("DELETE FROM cgt_node WHERE graph_id = 'none'")   # a change: the graphs are read afresh,
+    a.execute("INSERT INTO cgt_node VALUES ('none', 0)")         # without the analyses of earlier cases
     t.raises(lambda: a.execute(interrupted).fetchone(), "cgt: %s: interrupted" % name,
              "%s stops with SQLITE_INTERRUPT while solving" % name, code=9)
+    got = a.execute(again).fetchone()[0]
+    t.ok(got is not None, "%s works again after the interrupt (%r)" % (name, got))
+# A graph look-up that finds the connection interrupted stops at once, for
+# table-valued functions too (the graph is in the connection's cache).
+for name, interrupted, again in (
+        ("cgt_solve", "SELECT count(grundy) FROM cgt_solve(interrupt_now('line'))",
+         "SELECT count(grundy) FROM cgt_solve('line')"),
+        ("winning_moves", "SELECT count(*) FROM winning_moves('line', interrupt_now('[1]'))",
+         "SELECT count(*) FROM winning_moves('line', '[1]')"),
+        ("outcome", "SELECT outcome('line', interrupt_now(1))", "SELECT outcome('line', 1)")):
+    t.raises(lambda: a.execute(interrupted).fetchone(), "cgt: %s: interrupted" % name,
+             "%s stops with SQLITE_INTERRUPT when the look-up finds the interrupt" % name, code=9)
     got = a.execute(again).fetchone()[0]
     t.ok(got is not None, "%s works again after the interrupt (%r)" % (name, got))
 a.close()

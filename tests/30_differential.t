@@ -178,13 +178,23 @@ def random_graph(gid):
 checks = {name: Check(name + ' agrees with brute force') for name in [
     'outcome', 'remoteness', 'misere_outcome', 'grundy', 'cgt_solve', 'cgt_options', 'game_sum',
     'game_sum_value', 'winning_moves']}
-checks['unknown'] = Check('unknown nodes give NULL (scalars, game_sum) and no rows (cgt_options)')
+checks['unknown'] = Check('an unknown node is an error naming the function, the node and the graph '
+                          '(scalars, game_sum, cgt_options, winning_moves)')
 selfcheck = Check('brute force is self-consistent (rounds vs fixed point, P iff grundy 0, 1-token sums)')
 stats = dict.fromkeys(['nodes', 'draw nodes', 'inf{} values', 'inf{K} values, K nonempty', 'D sums',
                        'infinite sum values', 'winning_moves giving wins',
                        'winning_moves giving draws', 'winning_moves giving no rows'], 0)
 
 OUTSIDERS = [999, 'zz', -1000, '999']
+
+
+def literal(x):
+    """How an error message names a node or graph: integers plainly, text quoted."""
+    return "'%s'" % x.replace("'", "''") if isinstance(x, str) else str(x)
+
+
+def unknown_error(fn, gid, x):
+    return 'ERROR: cgt: %s: unknown node %s in graph %s' % (fn, literal(x), literal(gid))
 
 for batch in range(BATCHES):
     graphs = [random_graph(gid) for gid in GRAPH_IDS]
@@ -219,9 +229,16 @@ for batch in range(BATCHES):
         for x in unknown[:6]:
             a = (gid, x)
             for fn in ('grundy', 'outcome', 'remoteness', 'misere_outcome'):
-                checks['unknown'].eq([gd, '%s(%r, %r)' % ((fn,) + a)], None, q1('SELECT %s(?, ?)' % fn, a))
-            checks['unknown'].eq([gd, 'cgt_options(%r, %r)' % a], [], qall('SELECT * FROM cgt_options(?, ?)', a))
-            checks['unknown'].eq([gd, 'game_sum(%r, [%r])' % a], None, sum_query('game_sum', gid, [x]))
+                checks['unknown'].eq([gd, '%s(%r, %r)' % ((fn,) + a)], unknown_error(fn, gid, x),
+                                     q1('SELECT %s(?, ?)' % fn, a))
+            got = qall('SELECT * FROM cgt_options(?, ?)', a)
+            checks['unknown'].eq([gd, 'cgt_options(%r, %r)' % a], unknown_error('cgt_options', gid, x),
+                                 got if isinstance(got, list) else str(got))
+            checks['unknown'].eq([gd, 'game_sum(%r, [%r])' % a], unknown_error('game_sum', gid, x),
+                                 sum_query('game_sum', gid, [x]))
+            got = qall('SELECT * FROM winning_moves(?, ?)', (gid, json.dumps([x])))
+            checks['unknown'].eq([gd, 'winning_moves(%r, [%r])' % a], unknown_error('winning_moves', gid, x),
+                                 got if isinstance(got, list) else str(got))
         # cgt_solve: one row per known node
         exp = sorted([(u, g.grundy[u], g.outcome[u], g.rounds[u][1], g.misere[u], len(g.moves[u]))
                       for u in g.nodes], key=rowkey)
@@ -325,7 +342,8 @@ gf = known('ferguson', EF, [], [
     ("outcome('e')", one('outcome', 'ferguson', 'e'), 'P'),
     ("remoteness('c')", one('remoteness', 'ferguson', 'c'), None),
     ("remoteness('d')", one('remoteness', 'ferguson', 'd'), 1),
-    ("grundy('zz') (unknown)", one('grundy', 'ferguson', 'zz'), None),
+    ("grundy('zz') (unknown)", one('grundy', 'ferguson', 'zz'),
+     "ERROR: cgt: grundy: unknown node 'zz' in graph 'ferguson'"),
     ("game_sum_value {c, d}", gs('ferguson', ['c', 'd'], 'game_sum_value'), 'inf{0}'),
     ("game_sum_value {a, c}", gs('ferguson', ['a', 'c'], 'game_sum_value'), 'inf{}'),
     ("game_sum_value {d, d, e}", gs('ferguson', ['d', 'd', 'e'], 'game_sum_value'), 0),
@@ -340,7 +358,8 @@ tap.ok(bf == [0, 1, 'inf{1}', 'inf{}', 'inf{}', 'D', 'D', 'D', 'inf{0}', 'inf{}'
 load_graphs([Graph(5, [(1, 2)], []), Graph('5', [(1, 1)], []), Graph(6, [], [1])])
 got = [q1('SELECT outcome(5, 1)'), q1("SELECT outcome('5', 1)"), q1('SELECT outcome(6, 1)'),
        q1('SELECT outcome(7, 1)'), q1('SELECT grundy(5, 2)'), q1("SELECT grundy('5', 2)")]
-tap.ok(got == ['N', 'D', 'P', None, 0, None], "graphs 5, '5', 6 and unknown graph 7 are kept apart",
+tap.ok(got == ['N', 'D', 'P', 'ERROR: cgt: outcome: unknown node 1 in graph 7', 0,
+              "ERROR: cgt: grundy: unknown node 2 in graph '5'"], "graphs 5, '5', 6 and unknown graph 7 are kept apart",
        'outcome(5,1), outcome(\'5\',1), outcome(6,1), outcome(7,1), grundy(5,2), grundy(\'5\',2): %r' % got)
 got = [qall('SELECT * FROM cgt_solve(7)'), qall("SELECT node, outcome FROM cgt_solve('5')")]
 tap.ok(got == [[], [(1, 'D')]], 'cgt_solve of an unknown graph is empty; of a TEXT graph id works', 'got %r' % got)

@@ -256,7 +256,7 @@ def same_result(exp, got):
     if isinstance(exp, str):
         return isinstance(got, str) and got.startswith('ERROR') and exp[len('ERROR '):] in got
     return exp == got
-unknown = Check('nimk_winning_move_count: a token on an unknown node gives NULL')
+unknown = Check('nimk_winning_move_count: a token on an unknown node is an error naming the node and the graph')
 loopy = Check("nimk_winning_move_count: a token on a node that can reach a cycle is an error naming the node "
               "(\"Moore's theorem needs finite values\")")
 empty = Check("nimk_winning_move_count(graph, k, '[]') is 0")
@@ -295,7 +295,8 @@ for g in graphs:
         toks.insert(rng.randint(0, len(toks)), x)
         js = json.dumps(toks)
         k = rng.choice(KS)
-        unknown.eq([g.describe(), 'nimk_winning_move_count(%r, %d, %r)' % (g.gid, k, js)], None,
+        unknown.eq([g.describe(), 'nimk_winning_move_count(%r, %d, %r)' % (g.gid, k, js)],
+                   'ERROR: cgt: nimk_winning_move_count: unknown node %s in graph %s' % (node_text(x), node_text(g.gid)),
                    q1('SELECT nimk_winning_move_count(?, ?, ?)', (g.gid, k, js)))
     for u in sorted(g.loopy)[:3]:
         toks = [g.ids[rng.choice(g.finite)] for _ in range(rng.randint(0, 2))] if g.finite else []

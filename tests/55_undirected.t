@@ -19,8 +19,10 @@ is "Hackenbush: a stalk of 2 (*2), two edges on the ground (0), parallel edges (
   "SELECT green_hackenbush(2, 1), green_hackenbush(2, 2), green_hackenbush(2, 4), green_hackenbush(2, 7), green_hackenbush(2, 6)"
 is "geography on a path and on parallel edges" "0|1|1|0" \
   "SELECT geography_win(2, 1), geography_win(2, 2), geography_win(2, 4), geography_win(2, 7)"
-is "unknown nodes and NULL give NULL" "NULL|NULL|NULL" \
-  "SELECT green_hackenbush(2, 99), geography_win(NULL, 1), geography_win(2, NULL)"
+is "NULL gives NULL" "NULL|NULL|NULL|NULL" \
+  "SELECT green_hackenbush(NULL, 1), green_hackenbush(2, NULL), geography_win(NULL, 1), geography_win(2, NULL)"
+is_error "an unknown node is an error" "cgt: green_hackenbush: unknown node 99 in graph 2" "SELECT green_hackenbush(2, 99)"
+is_error "an unknown node is an error (geography)" "cgt: geography_win: unknown node '1' in graph 2" "SELECT geography_win(2, '1')"
 is_error "DIRECTONLY" "unsafe use of green_hackenbush()" \
   "CREATE VIEW hv AS SELECT green_hackenbush(2, 1)" "SELECT * FROM hv"
 

@@ -1,0 +1,54 @@
+/*
+** Declarations private to the binding's files on stored graphs (conn.c,
+** graph_read.c, tokens.c, util.c and the graph functions).  The rules they
+** share, stated once in README.md ("NULLs, unknown nodes and sides"):
+**   - a NULL argument gives NULL (a table-valued function: no rows; an
+**     aggregate: a row with a NULL argument makes the result NULL);
+**   - a node id that neither cgt_edge nor cgt_node names in the graph is
+**     an error: "cgt: f: unknown node 99 in graph 1";
+**   - a side other than NULL, 'L' or 'R' in cgt_edge is an error that
+**     names the function, the graph and the side.
+*/
+#ifndef CGT_GRAPH_PRIVATE_H
+#define CGT_GRAPH_PRIVATE_H
+
+#include "binding.h"
+
+/* A node or graph id as an SQL literal for messages: 99, 2.5, 'x' (quoted,
+** so that 1 and '1' differ), X'..' shown as (a BLOB of n bytes), NULL.
+** sqlite3_malloc'd; NULL when out of memory. */
+char *cgt_key_text(const cgt_key *k);
+char *cgt_value_literal(sqlite3_value *v);
+
+/* The message "unknown node X in graph G" (sqlite3_malloc'd, NULL when out
+** of memory) for node id v, which graph does not know. */
+char *cgt_unknown_node_text(const cgt_graph *graph, sqlite3_value *v);
+
+/* Index of node v in graph; when graph does not know it, sets the error
+** "cgt: fname: unknown node X in graph G" and returns UINT32_MAX. */
+uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, sqlite3_value *v,
+                                 const char *fname);
+
+/* The side code of a cgt_edge row: 3 for NULL (either player), 1 for 'L',
+** 2 for 'R', 0 for anything else (an error). */
+int cgt_side_code(sqlite3_value *side);
+
+/* While a graph is looked up and read, a statement of the connection that
+** reads the main schema stays on its one row, so that a read transaction is
+** open on the main database: the data version checked by the cache and the
+** rows read then belong to one snapshot (conn.c).  Nests.
+** Returns an SQLite code, with *err set (sqlite3_malloc'd) on error. */
+int cgt_conn_hold(cgt_conn *conn, char **err);
+void cgt_conn_release(cgt_conn *conn);
+
+/* 1 when graph still matches the data now visible (call while holding):
+** its stamp is the current one and no write transaction is open. */
+int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph);
+/* Drops graph from the connection cache (it is stale). */
+void cgt_conn_forget(cgt_conn *conn, cgt_graph *graph);
+
+/* Polls sqlite3_interrupt() between phases of reading a graph: 1 when the
+** connection is interrupted. */
+int cgt_interrupted(sqlite3 *db);
+
+#endif
