@@ -34,6 +34,16 @@ is_error "bad subtraction set" "cgt: heap_sequence: bad character 'x' in rule 's
 is_error "negative heap" "cgt: heap_grundy: argument 2 is not a non-negative integer: -1" "SELECT heap_grundy('nim', -1)"
 is_error "heap too large" "cgt: heap_grundy: a heap of 100000001 counters is larger than 100000000" \
   "SELECT heap_grundy('nim', 100000001)"
+# Limits (README "Limits"): a rule's limit comes from its worst case; beyond
+# it a proven period is needed.
+is_error "nim over its limit" "cgt: heap_grundy: heap 50000 is over the limit of 22000 for rule 'nim' (a few seconds of work)" \
+  "SELECT heap_grundy('nim', 50000)"
+is_error "a three-way split over its limit" "cgt: heap_grundy: heap 100000 is over the limit of 3300 for rule '0.8' (a few seconds of work)" \
+  "SELECT heap_grundy('0.8', 100000)"
+is "beyond the limit through a proven period" "1|1" \
+  "SELECT heap_grundy('kayles', 100000000) = heap_grundy('kayles', 71 + (100000000 - 71) % 12), heap_grundy('sub{1,1000000}', 3000000) >= 0"
+is "heap_period answers NULL at once for rules it cannot prove" "NULL|NULL" \
+  "SELECT heap_period('lasker'), heap_period('8!.0')"
 is "heap functions are pure: usable in a view" "2" \
   "CREATE VIEW kv AS SELECT heap_grundy('kayles', 2) AS v" "SELECT v FROM kv"
 
@@ -42,8 +52,20 @@ is "Wythoff outcomes, exact at 64 bits" "P|P|P|N|N|P" \
   "SELECT wythoff_outcome(3, 5), wythoff_outcome(5, 3), wythoff_outcome(4, 7), wythoff_outcome(4, 8),
           wythoff_outcome(9223372036854775807, 9223372036854775807), wythoff_outcome(0, 0)"
 is "Wythoff Grundy values" "0|28|1" "SELECT wythoff_grundy(3, 5), wythoff_grundy(10, 20), wythoff_grundy(0, 1)"
-is_error "Wythoff Grundy needs a table" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 16000000 cells" \
+is_error "Wythoff Grundy needs a table" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
   "SELECT wythoff_grundy(100000, 100000)"
+is_error "Wythoff Grundy: a thin board's tables are checked before allocating" \
+  "cgt: wythoff_grundy: needs 1.3e+13 bytes, over the limit of 2.7e+08 bytes (no formula is known; the dynamic program's tables grow as (a+b)^2)" \
+  "SELECT wythoff_grundy(0, 2499999)"
+is_error "Wythoff Grundy at INT64_MAX" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
+  "SELECT wythoff_grundy(9223372036854775807, 0)"
+is "extreme arguments of the closed forms" "N|P|1|1|0|0" \
+  "SELECT wythoff_outcome(0, 9223372036854775807), wythoff_outcome(0, 0), fibonacci_nim_move(9223372036854775807) > 0,
+          misere_nim_win(9223372036854775807), misere_nim_win(9223372036854775807, 9223372036854775807),
+          nimk_win(9223372036854775807, 9223372036854775807, 9223372036854775807) - 1"
+is_error "a negative argument" "cgt: fibonacci_nim_move: argument 1 is not a non-negative integer: -1" "SELECT fibonacci_nim_move(-1)"
+is "mex ignores values that cannot matter, at any size" "2|3|0" \
+  "SELECT mex(0, 1, 3, 9223372036854775807), (SELECT mex(value) FROM json_each('[0,1,2,5,9223372036854775807]')), mex(9223372036854775807)"
 is "Fibonacci Nim" "2|0|1|0|0" \
   "SELECT fibonacci_nim_move(10), fibonacci_nim_move(13), fibonacci_nim_move(12, 1), fibonacci_nim_move(12, 0), fibonacci_nim_move(1)"
 is "misere Nim, scalar and aggregate" "1|0|0|1|0|1" \
