@@ -128,6 +128,12 @@ int cgt_conn_hold(cgt_conn *conn, char **err) {
     conn->hold_depth++;
     return SQLITE_OK;
   }
+  /* A transaction already open on main (the calling statement reads a table,
+  ** or BEGIN ... is under way) stays open until this call returns. */
+  if (sqlite3_txn_state(conn->db, "main") != SQLITE_TXN_NONE) {
+    conn->hold_depth = 1;
+    return SQLITE_OK;
+  }
   /* One row whatever the schema holds; finalized after every look-up, since
   ** a statement kept between calls would make sqlite3_close() fail. */
   int rc = sqlite3_prepare_v2(conn->db, "SELECT (SELECT 1 FROM main.sqlite_schema LIMIT 1)", -1, &conn->hold, NULL);
@@ -322,6 +328,11 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
       break;
     }
     if (!q->rule || q->last_use < slot->last_use) slot = q;
+  }
+  if (n > CGT_HEAP_MAX) {   /* (callers check it first; the allocation depends on it) */
+    *rc = SQLITE_TOOBIG;
+    snprintf(err, errlen, "heap %u is larger than %u", n, CGT_HEAP_MAX);
+    return NULL;
   }
   cgt_rule r;
   cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);

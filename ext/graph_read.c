@@ -164,6 +164,8 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
   } else if (c->rc != SQLITE_OK) {
     rc = c->rc;
     if (rc == SQLITE_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
+  } else if (rc == SQLITE_INTERRUPT) {
+    *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
   } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
     *err = sqlite3_mprintf("cannot read %s: %s", table, sqlite3_errmsg(db));
   }
@@ -275,6 +277,11 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
       break;
     }
     if (n + 3 > cap) {
+      if (n / 3 >= UINT32_MAX - 1) {   /* offsets into the moves are 32-bit */
+        *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_TOOBIG));
+        rc = SQLITE_TOOBIG;
+        break;
+      }
       cap = cap ? 2 * cap : 3 * 1024;
       uint32_t *r = cgt_realloc(rows, cap * sizeof *r);
       if (!r) { rc = SQLITE_NOMEM; break; }
@@ -286,6 +293,7 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
     rows[n + 2] = who;
     n += 3;
   }
+  if (rc == SQLITE_INTERRUPT && !*err) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
   if (rc != SQLITE_DONE && rc != SQLITE_ERROR && rc != SQLITE_NOMEM && !*err)
     *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
   sqlite3_finalize(st);
@@ -308,6 +316,7 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
           break;
         }
       }
+      if (rc == SQLITE_INTERRUPT && !*err) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
       if (rc != SQLITE_DONE && rc != SQLITE_NOMEM && !*err)
         *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
     }
