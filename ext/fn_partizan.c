@@ -24,6 +24,28 @@
 #include "core/pnotation.h"
 #include "core/prules.h"
 
+/* Why a computation failed, naming the limit it met (sqlite3_malloc'd). */
+static char *cause(cgt_rc rc) {
+  switch (rc) {
+    case CGT_RANGE:
+      return sqlite3_mprintf("number too large (numbers are exact up to %u bits, up multiples up to 2^62, "
+                             "nimbers below 2^31)", CG_DYADIC_MAX_BITS);
+    case CGT_TOODEEP: return sqlite3_mprintf("game nested too deeply (more than %u levels)", CG_DEPTH_MAX);
+    case CGT_LIMIT:
+      return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded)",
+                             CG_OPTIONS_MAX);
+    default: return sqlite3_mprintf("%s", cgt_rc_text(rc));
+  }
+}
+
+/* Reports a failed computation of fname. */
+static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
+  char *why = rc == CGT_NOMEM ? NULL : cause(rc);
+  if (why) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", why);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(why);
+}
+
 /* The game of argument v, or 0 after setting an error (or for NULL: *null). */
 static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
   if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
@@ -31,44 +53,71 @@ static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const c
   const char *text = (const char *)sqlite3_value_text(v);
   cgt_rc rc = text ? cg_parse(s, text, g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
-  else if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "a number overflows 64 bits");
-  else if (rc) cgt_error_rc(ctx, rc, fname);
+  else if (rc) report(ctx, rc, fname);
   return rc == CGT_OK;
 }
 
-static cg_store *store(sqlite3_context *ctx, cg_thermo **thermo) {
-  cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), thermo);
-  if (!s) sqlite3_result_error_nomem(ctx);
-  return s;
+/* The body of a partizan function: the store is ready and its work is
+** charged to an interrupt check of this connection. */
+typedef void body_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
+
+static void run(sqlite3_context *ctx, int argc, sqlite3_value **argv, body_fn *body) {
+  cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cg_store_set_stop(s, &it.stop);
+  body(ctx, argc, argv, s);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
 }
+
+/* Each SQL function runs its body through run(). */
+#define PARTIZAN(name)                                                           \
+  static void name##_body(sqlite3_context *, int, sqlite3_value **, cg_store *); \
+  static void name##_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) { run(ctx, argc, argv, name##_body); }
+PARTIZAN(cg)
+PARTIZAN(add)
+PARTIZAN(sum_step)
+PARTIZAN(neg)
+PARTIZAN(sub)
+PARTIZAN(cmp)
+PARTIZAN(le)
+PARTIZAN(outcome)
+PARTIZAN(is_number)
+PARTIZAN(birthday)
+PARTIZAN(leftstop)
+PARTIZAN(rightstop)
+PARTIZAN(mean)
+PARTIZAN(temperature)
+PARTIZAN(surreal)
+PARTIZAN(value)
+static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
 
 static void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
   char *text;
   cgt_rc rc = cg_print(s, g, &text);
   if (rc) {
-    cgt_error_rc(ctx, rc, fname);
+    report(ctx, rc, fname);
     return;
   }
   sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
   cgt_free(text);
 }
 
-static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
-  if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "a number overflows 64 bits");
-  else cgt_error_rc(ctx, rc, fname);
-}
 
-static void cg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void cg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   cg_id g;
-  cg_store *s = store(ctx, NULL);
-  if (s && game_arg(ctx, s, argv[0], "cg", &g)) result_game(ctx, s, g, "cg");
+  if (game_arg(ctx, s, argv[0], "cg", &g)) result_game(ctx, s, g, "cg");
 }
 
-static void add_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  cg_store *s = store(ctx, NULL);
+static void add_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   cg_id sum, g;
-  if (!s || cg_integer(s, 0, &sum)) return;
+  if (cg_integer(s, 0, &sum)) return;
   for (int i = 0; i < argc; i++) {
     if (!game_arg(ctx, s, argv[i], "cg_add", &g)) return;
     cgt_rc rc = cg_add(s, sum, g, &sum);
@@ -82,12 +131,11 @@ typedef struct sum_state {
   cg_id sum;
 } sum_state;
 
-static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void sum_step_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   sum_state *st = sqlite3_aggregate_context(ctx, sizeof *st);
-  cg_store *s = store(ctx, NULL);
   cg_id g;
-  if (!st || !s) return;
+  if (!st) return;
   if (!st->started) {
     if (cg_integer(s, 0, &st->sum)) return;
     st->started = 1;
@@ -100,8 +148,16 @@ static void sum_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 static void sum_final(sqlite3_context *ctx) {
   sum_state *st = sqlite3_aggregate_context(ctx, 0);
-  cg_store *s = store(ctx, NULL);
-  if (!s) return;
+  if (!st || !st->started) {
+    sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
+    return;
+  }
+  run(ctx, 0, NULL, sum_final_body);
+}
+
+static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc, (void)argv;
+  sum_state *st = sqlite3_aggregate_context(ctx, 0);
   if (!st || !st->started) {
     sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
     return;
@@ -110,80 +166,72 @@ static void sum_final(sqlite3_context *ctx) {
   cgt_conn_games_hold(sqlite3_user_data(ctx), -1);
 }
 
-static void neg_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void neg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s = store(ctx, NULL);
   cg_id g;
-  if (!s || !game_arg(ctx, s, argv[0], "cg_neg", &g)) return;
+  if (!game_arg(ctx, s, argv[0], "cg_neg", &g)) return;
   cgt_rc rc = cg_neg(s, g, &g);
   if (rc) report(ctx, rc, "cg_neg");
   else result_game(ctx, s, g, "cg_neg");
 }
 
 /* Two game arguments; 0 when the result is already set. */
-static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store **s, cg_id *a, cg_id *b) {
-  *s = store(ctx, NULL);
-  return *s && game_arg(ctx, *s, argv[0], fname, a) && game_arg(ctx, *s, argv[1], fname, b);
+static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store *s, cg_id *a, cg_id *b) {
+  return game_arg(ctx, s, argv[0], fname, a) && game_arg(ctx, s, argv[1], fname, b);
 }
 
-static void sub_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void sub_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s;
   cg_id a, b;
-  if (!two(ctx, argv, "cg_sub", &s, &a, &b)) return;
+  if (!two(ctx, argv, "cg_sub", s, &a, &b)) return;
   cgt_rc rc = cg_neg(s, b, &b);
   if (rc == CGT_OK) rc = cg_add(s, a, b, &a);
   if (rc) report(ctx, rc, "cg_sub");
   else result_game(ctx, s, a, "cg_sub");
 }
 
-static void cmp_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void cmp_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s;
   cg_id a, b;
   char c;
-  if (!two(ctx, argv, "cg_cmp", &s, &a, &b)) return;
+  if (!two(ctx, argv, "cg_cmp", s, &a, &b)) return;
   cgt_rc rc = cg_compare(s, a, b, &c);
   if (rc) return report(ctx, rc, "cg_cmp");
   sqlite3_result_text(ctx, c == '|' ? "||" : c == '<' ? "<" : c == '>' ? ">" : "=", -1, SQLITE_STATIC);
 }
 
-static void le_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void le_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s;
   cg_id a, b;
   int le;
-  if (!two(ctx, argv, "cg_le", &s, &a, &b)) return;
+  if (!two(ctx, argv, "cg_le", s, &a, &b)) return;
   cgt_rc rc = cg_le(s, a, b, &le);
   if (rc) report(ctx, rc, "cg_le");
   else sqlite3_result_int(ctx, le);
 }
 
-static void outcome_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void outcome_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s = store(ctx, NULL);
   cg_id g, zero;
   char c;
-  if (!s || !game_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
+  if (!game_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
   cgt_rc rc = cg_integer(s, 0, &zero);
   if (rc == CGT_OK) rc = cg_compare(s, g, zero, &c);
   if (rc) return report(ctx, rc, "cg_outcome");
   cgt_result_letter(ctx, c == '>' ? 'L' : c == '<' ? 'R' : c == '=' ? 'P' : 'N');
 }
 
-static void is_number_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void is_number_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s = store(ctx, NULL);
   cg_id g;
-  if (s && game_arg(ctx, s, argv[0], "cg_is_number", &g)) sqlite3_result_int(ctx, cg_is_number(s, g, NULL));
+  if (game_arg(ctx, s, argv[0], "cg_is_number", &g)) sqlite3_result_int(ctx, cg_is_number(s, g, NULL));
 }
 
-static void birthday_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void birthday_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_store *s = store(ctx, NULL);
   cg_id g;
-  uint32_t b;
-  if (!s || !game_arg(ctx, s, argv[0], "cg_birthday", &g)) return;
+  uint64_t b;
+  if (!game_arg(ctx, s, argv[0], "cg_birthday", &g)) return;
   cgt_rc rc = cg_birthday(s, g, &b);
   if (rc) report(ctx, rc, "cg_birthday");
   else sqlite3_result_int64(ctx, b);
@@ -193,13 +241,13 @@ static void birthday_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 enum { LEFTSTOP, RIGHTSTOP, MEAN, TEMPERATURE };
 static const char *const number_names[] = {"cg_leftstop", "cg_rightstop", "cg_mean", "cg_temperature"};
 
-static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which) {
+static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which, cg_store *s) {
   const char *fname = number_names[which];
   cg_thermo *th;
-  cg_store *s = store(ctx, &th);
+  cgt_conn_games(sqlite3_user_data(ctx), &th);
   cg_id g;
   cg_dyadic x, mean, temp;
-  if (!s || !game_arg(ctx, s, argv[0], fname, &g)) return;
+  if (!game_arg(ctx, s, argv[0], fname, &g)) return;
   cgt_rc rc;
   if (which <= RIGHTSTOP) {
     rc = cg_stop(s, g, which == LEFTSTOP, &x);
@@ -212,30 +260,28 @@ static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which) {
   else result_game(ctx, s, g, fname);
 }
 
-static void leftstop_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void leftstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  number_func(ctx, argv, LEFTSTOP);
+  number_func(ctx, argv, LEFTSTOP, s);
 }
-static void rightstop_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void rightstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  number_func(ctx, argv, RIGHTSTOP);
+  number_func(ctx, argv, RIGHTSTOP, s);
 }
-static void mean_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void mean_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  number_func(ctx, argv, MEAN);
+  number_func(ctx, argv, MEAN, s);
 }
-static void temperature_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void temperature_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  number_func(ctx, argv, TEMPERATURE);
+  number_func(ctx, argv, TEMPERATURE, s);
 }
 
 /* surreal_value(ruleset, board) or surreal_value('ruleset:board'). */
-static void surreal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   const char *fname = "surreal_value";
   for (int i = 0; i < argc; i++)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
-  cg_store *s = store(ctx, NULL);
-  if (!s) return;
   char rules[32], err[400];
   const char *board;
   if (argc == 2) {
@@ -278,7 +324,7 @@ static void surreal_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 /* cg_value(graph_id, node): the value of a position of a stored partizan
 ** graph (side 'L', 'R', or NULL for both), by a depth-first search that
 ** values each reachable node once; a cycle is an error naming a node on it. */
-static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   const char *fname = "cg_value";
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
@@ -297,8 +343,6 @@ static void value_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   cgt_key_from_value(argv[1], &k);
   uint32_t root = cgt_keymap_find(&pg->nodes, &k), n = pg->nodes.count;
   if (root == UINT32_MAX) return;   /* unknown node: NULL */
-  cg_store *s = store(ctx, NULL);
-  if (!s) return;
   cg_id *value = cgt_malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
   uint8_t *state = cgt_calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
   uint32_t *stack = cgt_malloc(2 * (size_t)n * sizeof *stack), top = 0;
@@ -360,7 +404,7 @@ const cgt_function cgt_partizan_functions[] = {
     {"surreal_value", 2, CGT_PURE, surreal_func, NULL, NULL, NULL, NULL},
     {"cg", 1, CGT_PURE, cg_func, NULL, NULL, NULL, NULL},
     {"cg_add", -1, CGT_PURE, add_func, NULL, NULL, NULL, NULL},
-    {"cg_sum", 1, CGT_PURE, NULL, sum_step, sum_final, NULL, NULL},
+    {"cg_sum", 1, CGT_PURE, NULL, sum_step_func, sum_final, NULL, NULL},
     {"cg_neg", 1, CGT_PURE, neg_func, NULL, NULL, NULL, NULL},
     {"cg_sub", 2, CGT_PURE, sub_func, NULL, NULL, NULL, NULL},
     {"cg_cmp", 2, CGT_PURE, cmp_func, NULL, NULL, NULL, NULL},
@@ -387,9 +431,29 @@ static void options_reset(cgt_cursor *cur) {
   sqlite3_free(rows);
 }
 
+static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s);
+
+static int options_error(cgt_cursor *cur, cgt_rc rc) {
+  char *why = rc == CGT_NOMEM ? NULL : cause(rc);
+  if (why) cur->err = sqlite3_mprintf("cgt: cg_options: %s", why);
+  sqlite3_free(why);
+  return cgt_sqlite_rc(rc);
+}
+
 static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cg_store_set_stop(s, &it.stop);
+  int rc = options_rows(cur, args, s);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
+  return rc;
+}
+
+/* The rows of cg_options: one per option, Left's first. */
+static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   char err[400];
   cg_id g;
   cgt_rc rc = cg_parse(s, (const char *)sqlite3_value_text(args[0]), &g, err, sizeof err);
@@ -400,7 +464,7 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
   const cg_id *L0, *R0;
   uint32_t nl, nr;
   if (rc == CGT_OK) rc = cg_options(s, g, &L0, &nl, &R0, &nr);
-  if (rc) return cgt_sqlite_rc(rc);
+  if (rc) return options_error(cur, rc);
   cg_id *opts = cgt_malloc((nl + nr + 1) * sizeof *opts);
   option_row *rows = sqlite3_malloc64((nl + nr + 1) * sizeof *rows);
   if (!opts || !rows) {
@@ -417,7 +481,7 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
     if (rc == CGT_OK) cur->nrows = i + 1;
   }
   cgt_free(opts);
-  return cgt_sqlite_rc(rc);
+  return rc ? options_error(cur, rc) : SQLITE_OK;
 }
 
 static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {

@@ -4,17 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_NUMBER = 1, K_GENERAL = 2 };
+/* Numbers, number + ups + nimber values, and the rest. */
+enum { K_NUMBER = 1, K_NUS = 2, K_GENERAL = 3 };
 #define NO_OPTIONS UINT32_MAX
+#define NO_BIRTHDAY UINT64_MAX
 
 typedef struct entry {
   uint8_t kind;
-  uint8_t is_nimber;
-  uint32_t nimber;
-  cg_dyadic x;       /* K_NUMBER */
-  uint32_t off;      /* options at opt[off..off+nl+nr), L first; NO_OPTIONS until made (numbers) */
+  uint32_t star;     /* K_NUS: the nimber part */
+  int64_t ups;       /* K_NUS: the up multiple */
+  cg_dyadic x;       /* K_NUMBER, K_NUS: the number (part) */
+  uint32_t off;      /* options at opt[off..off+nl+nr), L first; NO_OPTIONS until made (numbers, nus) */
   uint32_t nl, nr;
-  uint32_t birthday; /* UINT32_MAX until computed */
+  uint64_t birthday; /* NO_BIRTHDAY until computed */
 } entry;
 
 /* Open addressing map from 64-bit keys to 32-bit values (0: absent). */
@@ -32,6 +34,9 @@ struct cg_store {
   uint32_t *slot;    /* interning: id+1 by hash */
   size_t slot_mask;
   map add, neg, le;
+  cg_bigs *bigs;     /* big numerators of numbers */
+  cgt_stop *stop;    /* charged by long operations */
+  uint32_t depth;    /* nested calls of the recursion under way */
 };
 
 /* ---- maps ---- */
@@ -88,39 +93,14 @@ static void map_free(map *m) {
   cgt_free(m->val);
 }
 
-/* ---- dyadic numbers ---- */
-
-static cg_dyadic normal(int64_t num, uint32_t exp) {
-  while (exp > 0 && (num & 1) == 0) num /= 2, exp--;
-  cg_dyadic d = {num, exp};
-  return d;
-}
-
-cgt_rc cg_dyadic_add(cg_dyadic a, cg_dyadic b, cg_dyadic *out) {
-  uint32_t e = a.exp > b.exp ? a.exp : b.exp;
-  int64_t x, y, sum;
-  if (__builtin_mul_overflow(a.num, (int64_t)1 << (e - a.exp), &x) ||
-      __builtin_mul_overflow(b.num, (int64_t)1 << (e - b.exp), &y) || __builtin_add_overflow(x, y, &sum))
-    return CGT_TOOBIG;
-  *out = normal(sum, e);
-  return CGT_OK;
-}
-
-int cg_dyadic_cmp(cg_dyadic a, cg_dyadic b) {
-  /* Compare a.num * 2^(e - a.exp) with b.num * 2^(e - b.exp) in 128 bits. */
-  uint32_t e = a.exp > b.exp ? a.exp : b.exp;
-  __int128 x = (__int128)a.num * ((__int128)1 << (e - a.exp)), y = (__int128)b.num * ((__int128)1 << (e - b.exp));
-  return (x > y) - (x < y);
-}
-
 /* ---- the store ---- */
 
 cg_store *cg_store_new(void) {
   cg_store *s = cgt_calloc(1, sizeof *s);
   if (!s) return NULL;
   cg_id zero;
-  cg_dyadic z = {0, 0};
-  if (cg_number(s, z, &zero) != CGT_OK) {
+  s->bigs = cg_bigs_new();
+  if (!s->bigs || cg_integer(s, 0, &zero) != CGT_OK) {
     cg_store_free(s);
     return NULL;
   }
@@ -135,12 +115,35 @@ void cg_store_free(cg_store *s) {
   map_free(&s->add);
   map_free(&s->neg);
   map_free(&s->le);
+  cg_bigs_free(s->bigs);
   cgt_free(s);
 }
 
 size_t cg_store_size(const cg_store *s) { return s->n; }
 
-static uint64_t hash_number(cg_dyadic x) { return mix((uint64_t)x.num * 31 + x.exp + 0x1234); }
+size_t cg_store_bytes(const cg_store *s) {
+  return (size_t)s->cap * sizeof(entry) + s->capopt * sizeof(cg_id) + (s->slot ? (s->slot_mask + 1) * 4 : 0) +
+         (s->add.mask + s->neg.mask + s->le.mask + 3) * 12 + cg_bigs_bytes(s->bigs);
+}
+
+cg_bigs *cg_store_bigs(cg_store *s) { return s->bigs; }
+
+void cg_store_set_stop(cg_store *s, cgt_stop *st) { s->stop = st; }
+
+cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, units) ? CGT_INTERRUPTED : CGT_OK; }
+
+cgt_rc cg_descend(cg_store *s) {
+  if (s->depth >= CG_DEPTH_MAX) return CGT_TOODEEP;
+  if (cgt_stop_charge(s->stop, 1)) return CGT_INTERRUPTED;
+  s->depth++;
+  return CGT_OK;
+}
+
+void cg_ascend(cg_store *s) { s->depth--; }
+
+static uint64_t hash_nus(cg_dyadic x, int64_t ups, uint32_t star) {
+  return mix(cg_dyadic_hash(x) ^ mix((uint64_t)ups * 0x9e3779b97f4a7c15ull + star + 0x1234));
+}
 
 static uint64_t hash_lists(const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr) {
   uint64_t h = 0x9e3779b97f4a7c15ull + nl;
@@ -156,7 +159,7 @@ static cgt_rc grow_slots(cg_store *s) {
   if (!slot) return CGT_NOMEM;
   for (uint32_t id = 0; id < s->n; id++) {
     const entry *e = &s->e[id];
-    uint64_t h = e->kind == K_NUMBER ? hash_number(e->x) : hash_lists(s->opt + e->off, e->nl, s->opt + e->off + e->nl, e->nr);
+    uint64_t h = e->kind != K_GENERAL ? hash_nus(e->x, e->ups, e->star) : hash_lists(s->opt + e->off, e->nl, s->opt + e->off + e->nl, e->nr);
     size_t j = h & (cap - 1);
     while (slot[j]) j = (j + 1) & (cap - 1);
     slot[j] = id + 1;
@@ -181,7 +184,7 @@ static cgt_rc new_entry(cg_store *s, uint32_t *id) {
     if (rc) return rc;
   }
   memset(&s->e[s->n], 0, sizeof s->e[s->n]);
-  s->e[s->n].birthday = UINT32_MAX;
+  s->e[s->n].birthday = NO_BIRTHDAY;
   s->e[s->n].off = NO_OPTIONS;
   *id = s->n++;
   return CGT_OK;
@@ -209,12 +212,13 @@ static void index_id(cg_store *s, uint64_t h, cg_id id) {
   s->slot[j] = id + 1;
 }
 
-cgt_rc cg_number(cg_store *s, cg_dyadic x, cg_id *out) {
-  x = normal(x.num, x.exp);
-  uint64_t h = hash_number(x);
+cgt_rc cg_nus(cg_store *s, cg_dyadic x, int64_t ups, uint32_t star, cg_id *out) {
+  if (ups > CG_UPS_MAX || ups < -CG_UPS_MAX || star > CG_NIMBER_MAX) return CGT_RANGE;
+  uint8_t kind = ups == 0 && star == 0 ? K_NUMBER : K_NUS;
+  uint64_t h = hash_nus(x, ups, star);
   for (size_t j = s->slot ? (h & s->slot_mask) : 0; s->slot && s->slot[j]; j = (j + 1) & s->slot_mask) {
     const entry *e = &s->e[s->slot[j] - 1];
-    if (e->kind == K_NUMBER && e->x.num == x.num && e->x.exp == x.exp) {
+    if (e->kind == kind && cg_dyadic_eq(e->x, x) && e->ups == ups && e->star == star) {
       *out = s->slot[j] - 1;
       return CGT_OK;
     }
@@ -222,18 +226,24 @@ cgt_rc cg_number(cg_store *s, cg_dyadic x, cg_id *out) {
   uint32_t id;
   cgt_rc rc = new_entry(s, &id);
   if (rc) return rc;
-  s->e[id].kind = K_NUMBER;
+  s->e[id].kind = kind;
   s->e[id].x = x;
-  s->e[id].is_nimber = x.num == 0;
+  s->e[id].ups = ups;
+  s->e[id].star = star;
   index_id(s, h, id);
   *out = id;
   return CGT_OK;
 }
 
+cgt_rc cg_number(cg_store *s, cg_dyadic x, cg_id *out) { return cg_nus(s, x, 0, 0, out); }
+
 cgt_rc cg_integer(cg_store *s, int64_t n, cg_id *out) {
-  cg_dyadic x = {n, 0};
-  return cg_number(s, x, out);
+  cg_dyadic x;
+  cgt_rc rc = cg_dyadic_make(s->bigs, n, 0, &x);
+  return rc ? rc : cg_number(s, x, out);
 }
+
+cgt_rc cg_nimber(cg_store *s, uint32_t n, cg_id *out) { return cg_nus(s, (cg_dyadic){0, 0, 0}, 0, n, out); }
 
 int cg_is_number(const cg_store *s, cg_id a, cg_dyadic *x) {
   if (s->e[a].kind != K_NUMBER) return 0;
@@ -241,41 +251,103 @@ int cg_is_number(const cg_store *s, cg_id a, cg_dyadic *x) {
   return 1;
 }
 
-int cg_is_nimber(const cg_store *s, cg_id a, uint32_t *n) {
-  if (!s->e[a].is_nimber) return 0;
-  if (n) *n = s->e[a].nimber;
+int cg_is_nus(const cg_store *s, cg_id a, cg_dyadic *x, int64_t *ups, uint32_t *star) {
+  const entry *e = &s->e[a];
+  if (e->kind == K_GENERAL) return 0;
+  if (x) *x = e->x;
+  if (ups) *ups = e->ups;
+  if (star) *star = e->star;
   return 1;
+}
+
+int cg_is_nimber(const cg_store *s, cg_id a, uint32_t *n) {
+  const entry *e = &s->e[a];
+  if (e->kind == K_GENERAL || e->ups != 0 || !cg_dyadic_is_zero(e->x)) return 0;
+  if (n) *n = e->star;
+  return 1;
+}
+
+/* Stores the options of entry a (L first). */
+static cgt_rc set_options(cg_store *s, cg_id a, const cg_id *o, uint32_t nl, uint32_t nr) {
+  uint32_t off = (uint32_t)s->nopt;
+  if (s->nopt + nl + nr >= NO_OPTIONS) return CGT_LIMIT;
+  cgt_rc rc = push_options(s, o, nl + nr);
+  if (rc == CGT_OK) s->e[a].off = off, s->e[a].nl = nl, s->e[a].nr = nr;
+  return rc;
 }
 
 /* The options of a number, made now: n > 0 is {n-1|}, n < 0 is {|n+1},
 ** m/2^k is {(m-1)/2^k | (m+1)/2^k}. */
 static cgt_rc number_options(cg_store *s, cg_id a) {
-  cg_dyadic x = s->e[a].x;
+  cg_dyadic x = s->e[a].x, step, lo, hi;
   cg_id o[2];
   uint32_t nl = 0, nr = 0;
-  cgt_rc rc = CGT_OK;
+  int sign = cg_dyadic_sign(s->bigs, x);
+  cgt_rc rc = cg_dyadic_make(s->bigs, 1, x.exp, &step);
+  if (rc == CGT_OK) rc = cg_dyadic_sub(s->bigs, x, step, &lo);
+  if (rc == CGT_OK) rc = cg_dyadic_add(s->bigs, x, step, &hi);
+  if (rc) return rc;
   if (x.exp == 0) {
-    if (x.num > 0) rc = cg_integer(s, x.num - 1, &o[0]), nl = 1;
-    else if (x.num < 0) rc = cg_integer(s, x.num + 1, &o[0]), nr = 1;
+    if (sign > 0) rc = cg_number(s, lo, &o[0]), nl = 1;
+    else if (sign < 0) rc = cg_number(s, hi, &o[0]), nr = 1;
   } else {
-    cg_dyadic lo = {x.num - 1, x.exp}, hi = {x.num + 1, x.exp};
     rc = cg_number(s, lo, &o[0]);
     if (rc == CGT_OK) rc = cg_number(s, hi, &o[1]);
     nl = nr = 1;
   }
-  if (rc == CGT_OK) {
-    uint32_t off = (uint32_t)s->nopt;
-    rc = push_options(s, o, nl + nr);
-    if (rc == CGT_OK) s->e[a].off = off, s->e[a].nl = nl, s->e[a].nr = nr;
+  return rc ? rc : set_options(s, a, o, nl, nr);
+}
+
+/* The options of x + n.^ + *k, made now (translation by x, then):
+**   *k       = {*0, ..., *(k-1) | *0, ..., *(k-1)}
+**   ^*       = {0, * | 0}
+**   n.^ *k   = {0 | (n-1).^ *(k^1)}   for n >= 1 otherwise
+** and the negatives for n < 0. */
+static cgt_rc nus_options(cg_store *s, cg_id a) {
+  cg_dyadic x = s->e[a].x;
+  int64_t ups = s->e[a].ups;
+  uint32_t star = s->e[a].star;
+  cgt_rc rc;
+  if (ups == 0) {
+    if (star > CG_OPTIONS_MAX) return CGT_LIMIT;
+    cg_id *o = cgt_malloc(2 * (size_t)star * sizeof *o);
+    if (!o) return CGT_NOMEM;
+    rc = CGT_OK;
+    for (uint32_t k = 0; k < star && rc == CGT_OK; k++) {
+      rc = cg_nus(s, x, 0, k, &o[k]);
+      o[star + k] = o[k];
+    }
+    if (rc == CGT_OK) rc = set_options(s, a, o, star, star);
+    cgt_free(o);
+    return rc;
   }
-  return rc;
+  cg_id num, num_star, next, o[3];
+  rc = cg_number(s, x, &num);
+  if (rc) return rc;
+  if (ups == 1 && star == 1) {
+    if ((rc = cg_nus(s, x, 0, 1, &num_star))) return rc;
+    o[0] = num, o[1] = num_star, o[2] = num;
+    return set_options(s, a, o, 2, 1);
+  }
+  if (ups == -1 && star == 1) {
+    if ((rc = cg_nus(s, x, 0, 1, &num_star))) return rc;
+    o[0] = num, o[1] = num, o[2] = num_star;
+    return set_options(s, a, o, 1, 2);
+  }
+  if ((rc = cg_nus(s, x, ups > 0 ? ups - 1 : ups + 1, star ^ 1, &next))) return rc;
+  o[0] = ups > 0 ? num : next;
+  o[1] = ups > 0 ? next : num;
+  return set_options(s, a, o, 1, 1);
+}
+
+static cgt_rc ensure_options(cg_store *s, cg_id a) {
+  if (s->e[a].off != NO_OPTIONS) return CGT_OK;
+  return s->e[a].kind == K_NUMBER ? number_options(s, a) : nus_options(s, a);
 }
 
 cgt_rc cg_options(cg_store *s, cg_id a, const cg_id **L, uint32_t *nl, const cg_id **R, uint32_t *nr) {
-  if (s->e[a].off == NO_OPTIONS) {
-    cgt_rc rc = number_options(s, a);
-    if (rc) return rc;
-  }
+  cgt_rc rc = ensure_options(s, a);
+  if (rc) return rc;
   const entry *e = &s->e[a];
   *L = s->opt + e->off;
   *nl = e->nl;
@@ -286,14 +358,22 @@ cgt_rc cg_options(cg_store *s, cg_id a, const cg_id **L, uint32_t *nl, const cg_
 
 /* ---- options by index (the arena may move while recursing) ---- */
 
-static cgt_rc ensure_options(cg_store *s, cg_id a) {
-  return s->e[a].off == NO_OPTIONS ? number_options(s, a) : CGT_OK;
-}
-
 static cg_id left_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + i]; }
 static cg_id right_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s->e[a].off + s->e[a].nl + i]; }
 
 /* ---- comparison ---- */
+
+/* x + u.^ + *m <= y + v.^ + *n for nus values: the difference
+** (y - x) + (v - u).^ + *(m^n) is >= 0 when y - x > 0, or when y = x and
+** w = v - u, k = m^n make w.^ *k >= 0: w = 0 and k = 0, w >= 2, or w = 1
+** and k != 1 (^* is fuzzy). */
+static int nus_le(const cg_store *s, const entry *a, const entry *b) {
+  int c = cg_dyadic_cmp(s->bigs, b->x, a->x);
+  if (c) return c > 0;
+  __int128 w = (__int128)b->ups - a->ups;
+  uint32_t k = a->star ^ b->star;
+  return (w == 0 && k == 0) || w >= 2 || (w == 1 && k != 1);
+}
 
 /*
 ** G <= H exactly when no Left option of G is >= H and no Right option of H
@@ -301,11 +381,7 @@ static cg_id right_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s
 ** is not a number, only the other side's moves matter (number avoidance):
 ** G <= x iff no G^L >= x, and x <= G iff no G^R <= x.
 */
-cgt_rc cg_le(cg_store *s, cg_id a, cg_id b, int *res) {
-  if (a == b) return *res = 1, CGT_OK;
-  const entry *ea = &s->e[a], *eb = &s->e[b];
-  if (ea->kind == K_NUMBER && eb->kind == K_NUMBER) return *res = cg_dyadic_cmp(ea->x, eb->x) <= 0, CGT_OK;
-  if (ea->is_nimber && eb->is_nimber) return *res = 0, CGT_OK;   /* different nimbers are incomparable */
+static cgt_rc le_general(cg_store *s, cg_id a, cg_id b, int *res) {
   uint64_t key = (uint64_t)a << 32 | b;
   uint32_t memo = map_get(&s->le, key);
   if (memo) return *res = memo == 2, CGT_OK;
@@ -327,6 +403,17 @@ cgt_rc cg_le(cg_store *s, cg_id a, cg_id b, int *res) {
   return CGT_OK;
 }
 
+cgt_rc cg_le(cg_store *s, cg_id a, cg_id b, int *res) {
+  if (a == b) return *res = 1, CGT_OK;
+  const entry *ea = &s->e[a], *eb = &s->e[b];
+  if (ea->kind != K_GENERAL && eb->kind != K_GENERAL) return *res = nus_le(s, ea, eb), CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = le_general(s, a, b, res);
+  cg_ascend(s);
+  return rc;
+}
+
 cgt_rc cg_compare(cg_store *s, cg_id a, cg_id b, char *cmp) {
   int ab, ba;
   cgt_rc rc = cg_le(s, a, b, &ab);
@@ -345,6 +432,7 @@ typedef struct list {
 static int list_push(list *l, cg_id x) {
   if (l->n == l->cap) {
     uint32_t cap = l->cap ? 2 * l->cap : 8;
+    if (cap <= l->cap) return 0;
     cg_id *v = cgt_realloc(l->v, cap * sizeof *v);
     if (!v) return 0;
     l->v = v;
@@ -373,36 +461,61 @@ static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *re
 
 /* x <= G: no x^L >= G and no G^R <= x. */
 static cgt_rc x_le_g(cg_store *s, cg_id x, const list *L, const list *R, int *res) {
-  cgt_rc rc = ensure_options(s, x);
-  int r;
-  for (uint32_t i = 0; rc == CGT_OK && i < R->n; i++)
-    if ((rc = cg_le(s, R->v[i], x, &r)) == CGT_OK && r) return *res = 0, CGT_OK;
-  for (uint32_t i = 0; rc == CGT_OK && i < s->e[x].nl; i++)
-    if ((rc = g_le_x(s, L, R, left_opt(s, x, i), &r)) == CGT_OK && r) return *res = 0, CGT_OK;
-  *res = 1;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = ensure_options(s, x);
+  int r = 0, le = 1;
+  for (uint32_t i = 0; le && rc == CGT_OK && i < R->n; i++)
+    if ((rc = cg_le(s, R->v[i], x, &r)) == CGT_OK && r) le = 0;
+  for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[x].nl; i++)
+    if ((rc = g_le_x(s, L, R, left_opt(s, x, i), &r)) == CGT_OK && r) le = 0;
+  cg_ascend(s);
+  *res = le;
   return rc;
 }
 
 /* G <= y: no G^L >= y and no y^R <= G. */
 static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *res) {
-  cgt_rc rc = ensure_options(s, y);
-  int r;
-  for (uint32_t i = 0; rc == CGT_OK && i < L->n; i++)
-    if ((rc = cg_le(s, y, L->v[i], &r)) == CGT_OK && r) return *res = 0, CGT_OK;
-  for (uint32_t i = 0; rc == CGT_OK && i < s->e[y].nr; i++)
-    if ((rc = x_le_g(s, right_opt(s, y, i), L, R, &r)) == CGT_OK && r) return *res = 0, CGT_OK;
-  *res = 1;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = ensure_options(s, y);
+  int r = 0, le = 1;
+  for (uint32_t i = 0; le && rc == CGT_OK && i < L->n; i++)
+    if ((rc = cg_le(s, y, L->v[i], &r)) == CGT_OK && r) le = 0;
+  for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[y].nr; i++)
+    if ((rc = x_le_g(s, right_opt(s, y, i), L, R, &r)) == CGT_OK && r) le = 0;
+  cg_ascend(s);
+  *res = le;
   return rc;
 }
 
 /* Removes options dominated by another: for Left the smaller (<=), for Right
-** the larger. */
+** the larger.  Numbers are totally ordered, so all but the best number go
+** first, in one pass. */
 static cgt_rc drop_dominated(cg_store *s, list *l, int is_left) {
-  for (uint32_t i = 0; i < l->n; i++)
+  int64_t best = -1;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < l->n; i++) {
+    const entry *e = &s->e[l->v[i]];
+    if (e->kind == K_NUMBER) {
+      int c = best < 0 ? 1 : cg_dyadic_cmp(s->bigs, e->x, s->e[l->v[best]].x);
+      if (best >= 0 && (is_left ? c <= 0 : c >= 0)) continue;
+      if (best >= 0) {
+        l->v[best] = l->v[i];
+        continue;
+      }
+      best = k;
+    }
+    l->v[k++] = l->v[i];
+  }
+  l->n = k;
+  for (uint32_t i = 0; i < l->n; i++) {
+    cgt_rc rc = cg_work(s, l->n);
+    if (rc) return rc;
     for (uint32_t j = 0; j < l->n; j++) {
       if (i == j) continue;
       int r;
-      cgt_rc rc = is_left ? cg_le(s, l->v[i], l->v[j], &r) : cg_le(s, l->v[j], l->v[i], &r);
+      rc = is_left ? cg_le(s, l->v[i], l->v[j], &r) : cg_le(s, l->v[j], l->v[i], &r);
       if (rc) return rc;
       if (r) {   /* i is dominated by j (ids differ, so not equal) */
         l->v[i] = l->v[--l->n];
@@ -410,6 +523,7 @@ static cgt_rc drop_dominated(cg_store *s, list *l, int is_left) {
         break;
       }
     }
+  }
   return CGT_OK;
 }
 
@@ -443,39 +557,60 @@ static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *change
   return CGT_OK;
 }
 
-/* floor(a * 2^e), exact in 128 bits. */
-static __int128 floor_scaled(cg_dyadic a, uint32_t e) {
-  return a.exp <= e ? (__int128)a.num * ((__int128)1 << (e - a.exp)) : (__int128)(a.num >> (a.exp - e));
+/* The nus parts of a (0 when it is a general game). */
+static int parts(const cg_store *s, cg_id a, cg_dyadic *x, int64_t *ups, uint32_t *star) {
+  return cg_is_nus(s, a, x, ups, star);
 }
 
-/* The simplest number strictly between numbers a < b: the integer nearest
-** 0 when there is one, else the dyadic with the smallest denominator. */
-static cg_dyadic simplest_between(cg_dyadic a, cg_dyadic b) {
-  __int128 lo = floor_scaled(a, 0) + 1;       /* smallest integer > a */
-  cg_dyadic nb = {-b.num, b.exp};
-  __int128 hi = -floor_scaled(nb, 0) - 1;     /* largest integer < b: ceil(b) - 1 */
-  if (lo <= hi) {
-    cg_dyadic r = {lo > 0 ? (int64_t)lo : hi < 0 ? (int64_t)hi : 0, 0};
-    return r;
-  }
-  for (uint32_t e = 1;; e++) {
-    cg_dyadic m = {(int64_t)(floor_scaled(a, e) + 1), e};
-    if (cg_dyadic_cmp(m, b) < 0) return normal(m.num, m.exp);
-  }
-}
-
-/* Recognises {L|R} (canonical lists) as a number or a nimber. */
+/* Recognises {L|R} (canonical lists) as a number or x + n.^ + *k: exactly
+** the option lists that number_options and nus_options make. */
 static cgt_rc recognise(cg_store *s, const list *L, const list *R, cg_id *out, int *found) {
   *found = 1;
-  cg_dyadic a, b;
+  cg_dyadic a, b, one = {1, 0, 0};
+  int64_t u;
+  uint32_t k;
+  cg_bigs *B = s->bigs;
+  cgt_rc rc;
   if (L->n == 0 && R->n == 0) return cg_integer(s, 0, out);
-  if (L->n == 1 && R->n == 0 && cg_is_number(s, L->v[0], &a) && a.exp == 0 && a.num >= 0)
-    return cg_integer(s, a.num + 1, out);
-  if (L->n == 0 && R->n == 1 && cg_is_number(s, R->v[0], &b) && b.exp == 0 && b.num <= 0)
-    return cg_integer(s, b.num - 1, out);
+  if (L->n == 1 && R->n == 0 && cg_is_number(s, L->v[0], &a) && a.exp == 0 && cg_dyadic_sign(B, a) >= 0)
+    return (rc = cg_dyadic_add(B, a, one, &a)) ? rc : cg_number(s, a, out);
+  if (L->n == 0 && R->n == 1 && cg_is_number(s, R->v[0], &b) && b.exp == 0 && cg_dyadic_sign(B, b) <= 0)
+    return (rc = cg_dyadic_sub(B, b, one, &b)) ? rc : cg_number(s, b, out);
   if (L->n == 1 && R->n == 1 && cg_is_number(s, L->v[0], &a) && cg_is_number(s, R->v[0], &b) &&
-      cg_dyadic_cmp(a, b) < 0)
-    return cg_number(s, simplest_between(a, b), out);
+      cg_dyadic_cmp(B, a, b) < 0)
+    return (rc = cg_dyadic_simplest_between(B, a, b, &a)) ? rc : cg_number(s, a, out);
+  /* x + *m: L = R = {x + *0, ..., x + *(m-1)} */
+  if (L->n == R->n && L->n > 0 && memcmp(L->v, R->v, L->n * sizeof *L->v) == 0 && parts(s, L->v[0], &a, &u, &k)) {
+    uint32_t m = L->n, seen = 0;
+    uint8_t *hit = cgt_calloc(m, 1);
+    if (!hit) return CGT_NOMEM;
+    for (uint32_t i = 0; i < m; i++) {
+      cg_dyadic y;
+      if (!parts(s, L->v[i], &y, &u, &k) || u != 0 || k >= m || hit[k] || !cg_dyadic_eq(y, a)) break;
+      hit[k] = 1;
+      seen++;
+    }
+    cgt_free(hit);
+    if (seen == m) return cg_nus(s, a, 0, m, out);
+  }
+  /* x + ^* = {x, x* | x} and x + v* = {x | x, x*} */
+  if (L->n + R->n == 3 && L->n && R->n) {
+    const list *two = L->n == 2 ? L : R, *lone = L->n == 2 ? R : L;
+    cg_id star_id;
+    if (cg_is_number(s, lone->v[0], &a) && (two->v[0] == lone->v[0] || two->v[1] == lone->v[0]) &&
+        (rc = cg_nus(s, a, 0, 1, &star_id)) == CGT_OK && (two->v[0] == star_id || two->v[1] == star_id))
+      return cg_nus(s, a, L->n == 2 ? 1 : -1, 1, out);
+  }
+  /* x + n.^ *k = {x | x + (n-1).^ *(k^1)} for n >= 1, and negatives */
+  if (L->n == 1 && R->n == 1) {
+    cg_dyadic y;
+    if (cg_is_number(s, L->v[0], &a) && parts(s, R->v[0], &y, &u, &k) && u >= 0 && (u || k) &&
+        cg_dyadic_eq(a, y) && u < CG_UPS_MAX)
+      return cg_nus(s, a, u + 1, k ^ 1, out);
+    if (cg_is_number(s, R->v[0], &a) && parts(s, L->v[0], &y, &u, &k) && u <= 0 && (u || k) &&
+        cg_dyadic_eq(a, y) && u > -CG_UPS_MAX)
+      return cg_nus(s, a, u - 1, k ^ 1, out);
+  }
   *found = 0;
   return CGT_OK;
 }
@@ -493,27 +628,19 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
     }
   }
   uint32_t id, off = (uint32_t)s->nopt;
+  if (s->nopt + L->n + R->n >= NO_OPTIONS) return CGT_LIMIT;
   cgt_rc rc = push_options(s, L->v, L->n);
   if (rc == CGT_OK) rc = push_options(s, R->v, R->n);
   if (rc == CGT_OK) rc = new_entry(s, &id);
-  if (rc) return rc;
+  if (rc) {
+    s->nopt = off;
+    return rc;
+  }
   entry *e = &s->e[id];
   e->kind = K_GENERAL;
   e->off = off;
   e->nl = L->n;
   e->nr = R->n;
-  /* A nimber *n has L = R = {0, *, ..., *(n-1)}. */
-  int nim = L->n == R->n && L->n > 0 && memcmp(L->v, R->v, L->n * sizeof *L->v) == 0;
-  uint64_t seen = 0;
-  for (uint32_t i = 0; nim && i < L->n; i++) {
-    uint32_t k;
-    nim = cg_is_nimber(s, L->v[i], &k) && k < 64 && !(seen >> k & 1);
-    if (nim) seen |= 1ull << k;
-  }
-  if (nim && L->n > 0 && L->n < 64 && seen == (1ull << L->n) - 1) {
-    e->is_nimber = 1;
-    e->nimber = L->n;
-  }
   index_id(s, h, id);
   *out = id;
   return CGT_OK;
@@ -521,7 +648,7 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
 
 cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
   list L = {NULL, 0, 0}, R = {NULL, 0, 0};
-  cgt_rc rc = CGT_OK;
+  cgt_rc rc = cg_work(s, (uint64_t)nl + nr);
   for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = list_push(&L, Lin[i]) ? CGT_OK : CGT_NOMEM;
   for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = list_push(&R, Rin[i]) ? CGT_OK : CGT_NOMEM;
   sort_unique(&L);
@@ -542,30 +669,9 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
   return rc;
 }
 
-cgt_rc cg_nimber(cg_store *s, uint32_t n, cg_id *out) {
-  cg_id prev;
-  cgt_rc rc = cg_integer(s, 0, &prev);
-  cg_id *opts = cgt_malloc(((size_t)n + 1) * sizeof *opts);
-  if (!opts) return CGT_NOMEM;
-  opts[0] = prev;
-  for (uint32_t k = 1; k <= n && rc == CGT_OK; k++) {
-    rc = cg_game(s, opts, k, opts, k, &prev);   /* *k = {0..*(k-1) | 0..*(k-1)} */
-    opts[k] = prev;
-  }
-  if (rc == CGT_OK) *out = opts[n];
-  cgt_free(opts);
-  return rc;
-}
-
 /* ---- sums and negatives ---- */
 
-cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out) {
-  cg_dyadic x;
-  if (cg_is_number(s, a, &x)) {
-    x.num = -x.num;
-    return cg_number(s, x, out);
-  }
-  if (s->e[a].is_nimber) return *out = a, CGT_OK;
+static cgt_rc neg_general(cg_store *s, cg_id a, cg_id *out) {
   uint32_t memo = map_get(&s->neg, a);
   if (memo) return *out = memo - 1, CGT_OK;
   list L = {NULL, 0, 0}, R = {NULL, 0, 0};
@@ -585,6 +691,22 @@ cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out) {
   return rc;
 }
 
+cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out) {
+  const entry *e = &s->e[a];
+  if (e->kind != K_GENERAL) {
+    cg_dyadic x;
+    int64_t ups = e->ups;
+    uint32_t star = e->star;
+    cgt_rc rc = cg_dyadic_neg(s->bigs, e->x, &x);
+    return rc ? rc : cg_nus(s, x, -ups, star, out);
+  }
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = neg_general(s, a, out);
+  cg_ascend(s);
+  return rc;
+}
+
 /* Adds b to each option of a on one side (into l). */
 static cgt_rc add_each(cg_store *s, cg_id a, int is_left, cg_id b, list *l) {
   cgt_rc rc = ensure_options(s, a);
@@ -597,22 +719,7 @@ static cgt_rc add_each(cg_store *s, cg_id a, int is_left, cg_id b, list *l) {
   return rc;
 }
 
-cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out) {
-  cg_dyadic x, y;
-  uint32_t m, n;
-  if (cg_is_number(s, a, &x) && cg_is_number(s, b, &y)) {
-    cg_dyadic z;
-    cgt_rc rc = cg_dyadic_add(x, y, &z);
-    return rc ? rc : cg_number(s, z, out);
-  }
-  if (cg_is_number(s, a, &x) && x.num == 0) return *out = b, CGT_OK;
-  if (cg_is_number(s, b, &y) && y.num == 0) return *out = a, CGT_OK;
-  if (cg_is_nimber(s, a, &m) && cg_is_nimber(s, b, &n)) return cg_nimber(s, m ^ n, out);
-  if (a > b) {
-    cg_id t = a;
-    a = b;
-    b = t;
-  }
+static cgt_rc add_general(cg_store *s, cg_id a, cg_id b, cg_id *out) {
   uint64_t key = (uint64_t)a << 32 | b;
   uint32_t memo = map_get(&s->add, key);
   if (memo) return *out = memo - 1, CGT_OK;
@@ -631,39 +738,82 @@ cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out) {
   return rc;
 }
 
-cgt_rc cg_birthday(cg_store *s, cg_id a, uint32_t *b) {
-  entry *e = &s->e[a];
-  if (e->birthday != UINT32_MAX) return *b = e->birthday, CGT_OK;
-  if (e->kind == K_NUMBER) {
-    uint64_t mag = (uint64_t)(e->x.num < 0 ? -e->x.num : e->x.num);
-    uint64_t day = e->x.exp == 0 ? mag : (mag >> e->x.exp) + e->x.exp + 1;
-    *b = day > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)day;
+cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out) {
+  const entry *ea = &s->e[a], *eb = &s->e[b];
+  if (ea->kind != K_GENERAL && eb->kind != K_GENERAL) {
+    cg_dyadic x;
+    int64_t ups;
+    uint32_t star = ea->star ^ eb->star;
+    if (__builtin_add_overflow(ea->ups, eb->ups, &ups)) return CGT_RANGE;
+    cgt_rc rc = cg_dyadic_add(s->bigs, ea->x, eb->x, &x);
+    return rc ? rc : cg_nus(s, x, ups, star, out);
+  }
+  if (ea->kind == K_NUMBER && cg_dyadic_is_zero(ea->x)) return *out = b, CGT_OK;
+  if (eb->kind == K_NUMBER && cg_dyadic_is_zero(eb->x)) return *out = a, CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = a < b ? add_general(s, a, b, out) : add_general(s, b, a, out);
+  cg_ascend(s);
+  return rc;
+}
+
+/* ---- birthdays and stops ---- */
+
+/* The birthday of n.^ *k (n >= 0): *k is born on day k, ^ and ^* on day 2,
+** ^*k (k >= 2) = {0 | *(k^1)} on day 1 + (k^1), n.^ *k = {0 | (n-1).^ *(k^1)}
+** a day after (n-1).^ *(k^1). */
+static uint64_t infinitesimal_birthday(uint64_t n, uint32_t k) {
+  if (n == 0) return k;
+  uint32_t k1 = k ^ (uint32_t)((n - 1) & 1);   /* the star of the 1.^ at the bottom */
+  return (n - 1) + (k1 == 1 ? 2 : 1 + (uint64_t)(k1 ^ 1));
+}
+
+static cgt_rc birthday_general(cg_store *s, cg_id a, uint64_t *b) {
+  uint64_t best = 0;
+  for (uint32_t i = 0; i < s->e[a].nl + s->e[a].nr; i++) {
+    uint64_t d;
+    cgt_rc rc = cg_birthday(s, s->opt[s->e[a].off + i], &d);
+    if (rc) return rc;
+    if (d + 1 > best) best = d + 1;
+  }
+  *b = best;
+  return CGT_OK;
+}
+
+cgt_rc cg_birthday(cg_store *s, cg_id a, uint64_t *b) {
+  const entry *e = &s->e[a];
+  if (e->birthday != NO_BIRTHDAY) return *b = e->birthday, CGT_OK;
+  cgt_rc rc;
+  if (e->kind != K_GENERAL) {   /* translation by a number adds its birthday */
+    uint64_t day;
+    uint64_t n = e->ups < 0 ? (uint64_t)0 - (uint64_t)e->ups : (uint64_t)e->ups;
+    if ((rc = cg_dyadic_birthday(s->bigs, e->x, &day))) return rc;
+    if (__builtin_add_overflow(day, infinitesimal_birthday(n, e->star), &day) || day > (uint64_t)INT64_MAX)
+      return CGT_RANGE;
+    *b = day;
   } else {
-    uint32_t best = 0;
-    for (uint32_t i = 0; i < e->nl + e->nr; i++) {
-      uint32_t d;
-      cgt_rc rc = cg_birthday(s, s->opt[s->e[a].off + i], &d);
-      if (rc) return rc;
-      if (d + 1 > best) best = d + 1;
-    }
-    *b = best;
+    if ((rc = cg_descend(s))) return rc;
+    rc = birthday_general(s, a, b);
+    cg_ascend(s);
+    if (rc) return rc;
   }
   s->e[a].birthday = *b;
   return CGT_OK;
 }
 
-/* ---- stops ---- */
-
-/* The left stop (left = 1) or right stop of a: numbers are their own; else
-** the best stop of the opposite kind over the options. */
+/* The left stop (left = 1) or right stop of a: numbers and nus values have
+** their number; else the best stop of the opposite kind over the options. */
 cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out) {
-  if (cg_is_number(s, a, out)) return CGT_OK;
+  if (s->e[a].kind != K_GENERAL) return *out = s->e[a].x, CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
   uint32_t n = left ? s->e[a].nl : s->e[a].nr;
-  for (uint32_t i = 0; i < n; i++) {
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
     cg_dyadic x;
-    cgt_rc rc = cg_stop(s, left ? left_opt(s, a, i) : right_opt(s, a, i), !left, &x);
-    if (rc) return rc;
-    if (i == 0 || (left ? cg_dyadic_cmp(x, *out) > 0 : cg_dyadic_cmp(x, *out) < 0)) *out = x;
+    rc = cg_stop(s, left ? left_opt(s, a, i) : right_opt(s, a, i), !left, &x);
+    if (rc == CGT_OK && (i == 0 || (left ? cg_dyadic_cmp(s->bigs, x, *out) > 0 : cg_dyadic_cmp(s->bigs, x, *out) < 0)))
+      *out = x;
   }
-  return CGT_OK;
+  cg_ascend(s);
+  return rc;
 }

@@ -1,38 +1,64 @@
 /*
 ** Short partizan games in canonical form (Winning Ways; CGSuite's design):
 ** every canonical game is stored once in a store and named by an integer id,
-** so equal games have equal ids.  Numbers (dyadic rationals, a 64-bit
-** numerator over a power of two) are stored by value and their options made
-** on demand; nimbers are recognised and added by XOR.  Sums, negatives and
+** so equal games have equal ids.  Numbers (exact dyadic rationals of any
+** size up to CG_DYADIC_MAX_BITS bits, dyadic.h) and the values x + n.^ + *k
+** of a number, ups and a nimber ("nus") are stored by their parts, added,
+** negated and compared in closed form, and their options made on demand;
+** every other game by its canonical option lists.  Sums, negatives and
 ** comparisons are cached.
 **
 ** Canonical form: dominated options removed, reversible options bypassed;
-** numbers come out as numbers (the simplest number between the options).
+** numbers and nus values come out as such (recognised structurally).
+**
+** Every recursion over games is bounded by CG_DEPTH_MAX nested calls (then
+** CGT_TOODEEP), and every operation charges its work to the store's stop
+** (cg_store_set_stop), so an interrupt ends it with CGT_INTERRUPTED.  After
+** an error the store is still consistent: caches only hold finished results.
 */
 #ifndef CGT_CORE_PGAME_H
 #define CGT_CORE_PGAME_H
 
 #include "common.h"
+#include "dyadic.h"
 
 typedef uint32_t cg_id;
-
-/* A dyadic rational num / 2^exp, in lowest terms (num odd or exp 0). */
-typedef struct cg_dyadic {
-  int64_t num;
-  uint32_t exp;
-} cg_dyadic;
 
 typedef struct cg_store cg_store;
 
 cg_store *cg_store_new(void);
 void cg_store_free(cg_store *s);
 size_t cg_store_size(const cg_store *s);   /* games stored */
+size_t cg_store_bytes(const cg_store *s);  /* memory held, roughly */
+/* The arena of big numerators of the store's numbers. */
+cg_bigs *cg_store_bigs(cg_store *s);
+/* Long operations charge work to st (NULL: never stop) until changed. */
+void cg_store_set_stop(cg_store *s, cgt_stop *st);
+
+/* The most nested calls of one recursion over games. */
+#define CG_DEPTH_MAX 4000u
+/* The most options made for one game on demand (a nimber *n has n). */
+#define CG_OPTIONS_MAX 100000u
+/* The largest nimber and up multiple: nimbers below 2^31, ups of at most
+** 2^62 in magnitude. */
+#define CG_NIMBER_MAX 0x7FFFFFFFu
+#define CG_UPS_MAX ((int64_t)1 << 62)
+
+/* For recursions outside pgame.c (printing, thermographs): one level
+** deeper (CGT_TOODEEP past CG_DEPTH_MAX, CGT_INTERRUPTED once the stop
+** says so); every successful cg_descend is paired with one cg_ascend. */
+cgt_rc cg_descend(cg_store *s);
+void cg_ascend(cg_store *s);
+/* Charges units of work to the store's stop; CGT_INTERRUPTED to stop. */
+cgt_rc cg_work(cg_store *s, uint64_t units);
 
 /* Constructors (ids are canonical).  Functions that can fail return a core
-** code and write the id to *out; CGT_TOOBIG means a number overflowed. */
+** code and write the id to *out; CGT_RANGE means a number or an up multiple passed its limit. */
 cgt_rc cg_number(cg_store *s, cg_dyadic x, cg_id *out);
 cgt_rc cg_integer(cg_store *s, int64_t n, cg_id *out);
 cgt_rc cg_nimber(cg_store *s, uint32_t n, cg_id *out);
+/* x + ups.^ + *star (CGT_RANGE past the limits above). */
+cgt_rc cg_nus(cg_store *s, cg_dyadic x, int64_t ups, uint32_t star, cg_id *out);
 /* {L | R} from option ids (any order, duplicates allowed), canonicalised. */
 cgt_rc cg_game(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cg_id *out);
 
@@ -48,12 +74,11 @@ cgt_rc cg_options(cg_store *s, cg_id a, const cg_id **L, uint32_t *nl, const cg_
 
 int cg_is_number(const cg_store *s, cg_id a, cg_dyadic *x);
 int cg_is_nimber(const cg_store *s, cg_id a, uint32_t *n);
-cgt_rc cg_birthday(cg_store *s, cg_id a, uint32_t *b);
+/* a = x + ups.^ + *star (numbers too, with ups = star = 0); any out may be NULL. */
+int cg_is_nus(const cg_store *s, cg_id a, cg_dyadic *x, int64_t *ups, uint32_t *star);
+/* CGT_RANGE when the birthday does not fit 63 bits. */
+cgt_rc cg_birthday(cg_store *s, cg_id a, uint64_t *b);
 /* Left stop (left = 1) or right stop. */
 cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out);
-
-/* Dyadic arithmetic; CGT_TOOBIG on overflow. */
-cgt_rc cg_dyadic_add(cg_dyadic a, cg_dyadic b, cg_dyadic *out);
-int cg_dyadic_cmp(cg_dyadic a, cg_dyadic b);
 
 #endif

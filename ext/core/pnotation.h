@@ -1,7 +1,7 @@
 /*
 ** CGSuite's notation for short partizan games, in and out.
 **
-** Input: integers and dyadic fractions (3/4, -7/8); * and *n; ^ and v with
+** Input: integers and dyadic fractions of any size (3/4, -7/8); * and *n; ^ and v with
 ** a count (^3, v2) or repeated (^^^); juxtaposed parts add up (1/2*, ^*,
 ** 2v3*); {L|R} with comma-separated options and ||, ||| for nesting
 ** ({2||1|0} is {2|{1|0}}); +-x for {x|-x} and +-{a,b} for {a,b|-a,-b};
@@ -15,6 +15,11 @@
 #define CGT_CORE_PNOTATION_H
 
 #include "pgame.h"
+
+/* Limits of the parser: the length of a text, and how deeply braces,
+** parentheses and +- may nest. */
+#define CG_TEXT_MAX 10000000u
+#define CG_PARSE_DEPTH 1000u
 
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);

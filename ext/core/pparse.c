@@ -9,13 +9,36 @@
 typedef struct parser {
   cg_store *s;
   const char *t;
+  size_t len;
+  uint32_t *match;   /* match[i]: the bracket closing the one opened at i, or len */
+  uint32_t depth;    /* atoms being parsed, one inside another */
   char *err;
   size_t errlen;
 } parser;
 
 static cgt_rc fail(parser *p, size_t at, const char *what) {
-  snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, at + 1, p->t);
+  if (p->len <= 60) snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, at + 1, p->t);
+  else snprintf(p->err, p->errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, at + 1, p->t, p->len);
   return CGT_SYNTAX;
+}
+
+/* Pairs every '{' and '(' with its closing bracket in one pass, with an
+** explicit stack (so any nesting costs no C stack). */
+static cgt_rc match_brackets(parser *p) {
+  p->match = cgt_malloc((p->len + 1) * sizeof *p->match);
+  uint32_t *open = cgt_malloc((p->len + 1) * sizeof *open), top = 0;
+  if (!p->match || !open) {
+    cgt_free(open);
+    return CGT_NOMEM;
+  }
+  for (size_t i = 0; i < p->len; i++) {
+    char c = p->t[i];
+    p->match[i] = (uint32_t)p->len;
+    if (c == '{' || c == '(') open[top++] = (uint32_t)i;
+    else if ((c == '}' || c == ')') && top > 0) p->match[open[--top]] = (uint32_t)i;
+  }
+  cgt_free(open);
+  return cg_work(p->s, p->len);
 }
 
 static size_t skip(const parser *p, size_t i, size_t end) {
@@ -30,40 +53,28 @@ static int starts(const parser *p, size_t i, size_t end, const char *word) {
 
 static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out);
 
+/* One level deeper into nested atoms or bars, at most CG_PARSE_DEPTH. */
+static cgt_rc enter(parser *p, size_t at) {
+  if (p->depth < CG_PARSE_DEPTH) return p->depth++, CGT_OK;
+  snprintf(p->err, p->errlen, "nesting deeper than %u at offset %zu", CG_PARSE_DEPTH, at);
+  return CGT_SYNTAX;
+}
+
+
 /* The index of the bracket closing the one at i ('{' or '('), or end. */
 static size_t closing(const parser *p, size_t i, size_t end) {
-  int depth = 0;
-  for (; i < end; i++) {
-    char c = p->t[i];
-    if (c == '{' || c == '(') depth++;
-    if ((c == '}' || c == ')') && --depth == 0) return i;
-  }
-  return end;
+  size_t m = p->match[i];
+  return m < end ? m : end;
 }
 
-static cgt_rc up_times(parser *p, int64_t n, cg_id *out) {
-  cg_store *s = p->s;
-  cg_id zero, star, up, acc;
-  cgt_rc rc = cg_integer(s, 0, &zero);
-  if (rc == CGT_OK) rc = cg_nimber(s, 1, &star);
-  if (rc == CGT_OK) rc = cg_game(s, &zero, 1, &star, 1, &up);
-  if (rc == CGT_OK && n < 0) rc = cg_neg(s, up, &up);
-  acc = zero;
-  for (uint64_t k = (uint64_t)(n < 0 ? -n : n); rc == CGT_OK && k; k >>= 1) {   /* by doubling */
-    if (k & 1) rc = cg_add(s, acc, up, &acc);
-    if (rc == CGT_OK && k > 1) rc = cg_add(s, up, up, &up);
-  }
-  *out = acc;
-  return rc;
-}
-
-/* Reads an unsigned integer at *i (advancing it); 0 when there is none. */
+/* Reads an unsigned integer at *i (advancing it past all its digits); 0
+** when there is none.  A value past UINT64_MAX reads as UINT64_MAX. */
 static int read_uint(const parser *p, size_t *i, size_t end, uint64_t *v) {
   size_t start = *i;
   *v = 0;
   while (*i < end && isdigit((unsigned char)p->t[*i])) {
-    if (*v > (UINT64_MAX - 9) / 10) return 0;
-    *v = *v * 10 + (uint64_t)(p->t[(*i)++] - '0');
+    uint64_t d = (uint64_t)(p->t[(*i)++] - '0');
+    *v = *v > (UINT64_MAX - 9) / 10 ? UINT64_MAX : *v * 10 + d;
   }
   return *i > start;
 }
@@ -127,7 +138,8 @@ static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
       else if (p->t[i] == '|') has_bar = 1;
     }
     if (has_bar && best > 1) {
-      rc = braced(p, side[k][0], side[k][1], &one);
+      rc = enter(p, side[k][0]);
+      if (rc == CGT_OK) rc = braced(p, side[k][0], side[k][1], &one), p->depth--;
       if (rc == CGT_OK) {
         *ids = cgt_malloc(sizeof one);
         if (*ids) **ids = one, *n = 1;
@@ -168,41 +180,70 @@ static cgt_rc tiny(parser *p, cg_id x, int miny, cg_id *out) {
   return rc;
 }
 
+/* The length of the run of digits at i. */
+static size_t digits(const parser *p, size_t i, size_t end) {
+  size_t k = i;
+  while (k < end && isdigit((unsigned char)p->t[k])) k++;
+  return k - i;
+}
+
+/* A number at *i: digits, optionally '/' and a power of two. */
+static cgt_rc number(parser *p, size_t *i, size_t to, cg_id *out) {
+  size_t at = *i;
+  int negative = p->t[at] == '-';
+  if (negative) (*i)++;
+  size_t n = digits(p, *i, to), start = *i;
+  *i += n;
+  uint32_t exp = 0;
+  cg_bigs *B = cg_store_bigs(p->s);
+  cgt_rc rc = CGT_OK;
+  if (*i < to && p->t[*i] == '/') {
+    size_t den_at = ++*i, dn = digits(p, *i, to);
+    *i += dn;
+    rc = dn ? cg_dyadic_log2_decimal(B, p->t + den_at, dn, &exp) : CGT_SYNTAX;
+    if (rc == CGT_SYNTAX) return fail(p, den_at, "denominator must be a power of 2");
+    if (rc == CGT_RANGE) return fail(p, den_at, "denominator too large");
+  }
+  cg_dyadic x;
+  if (rc == CGT_OK) rc = cg_dyadic_from_decimal(B, p->t + start, n, negative, exp, &x);
+  if (rc == CGT_RANGE) return fail(p, at, "number too large");
+  return rc ? rc : cg_number(p->s, x, out);
+}
+
+static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out);
+
 /* One part of a juxtaposed sum, at *i. */
 static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
+  cgt_rc rc = enter(p, *i);
+  if (rc) return rc;
+  rc = atom_inner(p, i, to, out);
+  p->depth--;
+  return rc;
+}
+
+static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
   cg_store *s = p->s;
   size_t at = *i;
   char c = p->t[at];
   uint64_t v;
-  if (isdigit((unsigned char)c) || (c == '-' && at + 1 < to && isdigit((unsigned char)p->t[at + 1]))) {
-    int negative = c == '-';
-    if (negative) (*i)++;
-    read_uint(p, i, to, &v);
-    if (v > INT64_MAX) return fail(p, at, "number too large");
-    cg_dyadic x = {negative ? -(int64_t)v : (int64_t)v, 0};
-    if (*i < to && p->t[*i] == '/') {
-      size_t den_at = ++*i;
-      uint64_t den;
-      if (!read_uint(p, i, to, &den) || den == 0 || (den & (den - 1))) return fail(p, den_at, "denominator must be a power of 2");
-      while (den > 1) den >>= 1, x.exp++;
-      if (x.exp > 62) return fail(p, den_at, "denominator too large");
-    }
-    return cg_number(s, x, out);
-  }
+  if (cg_work(s, 1)) return CGT_INTERRUPTED;
+  if (isdigit((unsigned char)c) || (c == '-' && at + 1 < to && isdigit((unsigned char)p->t[at + 1])))
+    return number(p, i, to, out);
   if (c == '*') {
     (*i)++;
     if (!read_uint(p, i, to, &v)) v = 1;
-    if (v > 1000000) return fail(p, at, "nimber too large");
+    if (v > CG_NIMBER_MAX) return fail(p, at, "nimber too large");
     return cg_nimber(s, (uint32_t)v, out);
   }
   if (c == '^' || c == 'v') {
     int64_t n = 0;
     while (*i < to && p->t[*i] == c) (*i)++, n++;
     if (n == 1 && read_uint(p, i, to, &v)) {
-      if (v > 100000) return fail(p, at, "too many ups");
+      if (v > (uint64_t)CG_UPS_MAX) return fail(p, at, "too many ups");
       n = (int64_t)v;
     }
-    return up_times(p, c == 'v' ? -n : n, out);
+    if (n > CG_UPS_MAX) return fail(p, at, "too many ups");
+    return cg_nus(s, (cg_dyadic){0, 0, 0}, c == 'v' ? -n : n, 0, out);
   }
   if (c == '{') {
     size_t end = closing(p, at, to);
@@ -259,14 +300,11 @@ static int atom_start(const parser *p, size_t i, size_t to) {
 }
 
 static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
-  size_t at = *i;
-  if (p->t[at] == '-' && !(at + 1 < to && isdigit((unsigned char)p->t[at + 1]))) {   /* -G */
-    (*i)++;
-    *i = skip(p, *i, to);
+  int negate = 0;   /* -G, --G, ...: counted, not nested */
+  while (p->t[*i] == '-' && !(*i + 1 < to && isdigit((unsigned char)p->t[*i + 1]))) {
+    negate = !negate;
+    *i = skip(p, *i + 1, to);
     if (*i >= to) return fail(p, *i, "missing game after '-'");
-    cg_id g;
-    cgt_rc rc = term(p, i, to, &g);
-    return rc ? rc : cg_neg(p->s, g, out);
   }
   cgt_rc rc = atom(p, i, to, out);
   while (rc == CGT_OK && atom_start(p, *i, to)) {
@@ -274,6 +312,7 @@ static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
     rc = atom(p, i, to, &next);
     if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
   }
+  if (rc == CGT_OK && negate) rc = cg_neg(p->s, *out, out);
   return rc;
 }
 
@@ -302,7 +341,14 @@ static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out) {
 }
 
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen) {
-  parser p = {s, text, err, errlen};
+  parser p = {s, text, strlen(text), NULL, 0, err, errlen};
   err[0] = 0;
-  return expr(&p, 0, strlen(text), out);
+  if (p.len > CG_TEXT_MAX) {
+    snprintf(err, errlen, "text of %zu bytes is over the limit of %u", p.len, CG_TEXT_MAX);
+    return CGT_SYNTAX;
+  }
+  cgt_rc rc = match_brackets(&p);
+  if (rc == CGT_OK) rc = expr(&p, 0, p.len, out);
+  cgt_free(p.match);
+  return rc;
 }

@@ -48,53 +48,19 @@ static cgt_rc wrap(text *t, size_t mark, char open, char close) {
   return t->oom ? CGT_NOMEM : CGT_OK;
 }
 
-static void put_number(text *t, cg_dyadic x) {
-  if (x.exp == 0) put(t, "%lld", (long long)x.num);
-  else put(t, "%lld/%llu", (long long)x.num, (unsigned long long)1 << x.exp);
-}
-
-/* G = x + n.^ + *k (a "nus"): found by trying the few candidates a game of
-** this birthday can be.  Only for games whose stops agree. */
-static cgt_rc nus(cg_store *s, cg_id g, cg_dyadic *x, int64_t *ups, uint32_t *star, int *found) {
-  *found = 0;
-  cg_dyadic l, r;
-  cgt_rc rc = cg_stop(s, g, 1, &l);
-  if (rc == CGT_OK) rc = cg_stop(s, g, 0, &r);
-  if (rc || cg_dyadic_cmp(l, r) != 0) return rc;
-  uint32_t b;
-  if ((rc = cg_birthday(s, g, &b)) != CGT_OK || b > 40) return rc;
-  cg_id num, negx, eps, zero, st, up, acc;
-  cg_dyadic m = {-l.num, l.exp};
-  if ((rc = cg_number(s, l, &num)) || (rc = cg_number(s, m, &negx)) || (rc = cg_add(s, g, negx, &eps))) return rc;
-  if ((rc = cg_integer(s, 0, &zero)) || (rc = cg_nimber(s, 1, &st)) || (rc = cg_game(s, &zero, 1, &st, 1, &up)))
-    return rc;
-  for (int sign = 1; sign >= -1; sign -= 2) {
-    cg_id unit = up;
-    if (sign < 0 && (rc = cg_neg(s, up, &unit))) return rc;
-    acc = zero;
-    for (int64_t n = 0; n <= (int64_t)b + 1; n++) {
-      if (n > 0 && (rc = cg_add(s, acc, unit, &acc))) return rc;
-      if (sign < 0 && n == 0) continue;
-      for (uint32_t k = 0; k <= b + 1; k++) {
-        cg_id nim, cand;
-        if ((rc = cg_nimber(s, k, &nim)) || (rc = cg_add(s, acc, nim, &cand))) return rc;
-        if (cand == eps) {
-          *x = l;
-          *ups = sign * n;
-          *star = k;
-          *found = 1;
-          return CGT_OK;
-        }
-      }
-    }
+static void put_number(cg_store *s, text *t, cg_dyadic x) {
+  char *digits;
+  if (cg_dyadic_text(cg_store_bigs(s), x, &digits) != CGT_OK) {
+    t->oom = 1;
+    return;
   }
-  (void)num;
-  return CGT_OK;
+  put(t, "%s", digits);
+  cgt_free(digits);
 }
 
-static void put_nus(text *t, cg_dyadic x, int64_t ups, uint32_t star) {
+static void put_nus(cg_store *s, text *t, cg_dyadic x, int64_t ups, uint32_t star) {
   int any = 0;
-  if (x.num != 0) put_number(t, x), any = 1;
+  if (!cg_dyadic_is_zero(x)) put_number(s, t, x), any = 1;
   if (ups) {   /* ^, ^^, ^3, ...: CGSuite writes two ups as ^^ */
     const char *one = ups > 0 ? "^" : "v";
     uint64_t n = (uint64_t)(ups > 0 ? ups : -ups);
@@ -141,13 +107,13 @@ static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R
     if (hnl != 1 || hnr != 1 || (miny ? hr[0] : hl[0]) != xid) continue;
     cg_id y = miny ? hl[0] : hr[0], negx, z;
     if ((rc = mean_of(s, y, &m))) return rc;
-    if (miny ? cg_dyadic_cmp(m, x) <= 0 : cg_dyadic_cmp(m, x) >= 0) continue;
-    cg_dyadic nx = {-x.num, x.exp};
-    if ((rc = cg_number(s, nx, &negx))) return rc;
+    if (miny ? cg_dyadic_cmp(cg_store_bigs(s), m, x) <= 0 : cg_dyadic_cmp(cg_store_bigs(s), m, x) >= 0) continue;
+    cg_dyadic nx;
+    if ((rc = cg_dyadic_neg(cg_store_bigs(s), x, &nx)) || (rc = cg_number(s, nx, &negx))) return rc;
     if (miny) rc = cg_add(s, y, negx, &z);   /* y - x */
     else if ((rc = cg_neg(s, y, &z)) == CGT_OK) rc = cg_add(s, z, xid, &z);   /* x - y */
     if (rc) return rc;
-    if (x.num != 0) put_number(t, x);
+    if (!cg_dyadic_is_zero(x)) put_number(s, t, x);
     put(t, miny ? "Miny(" : "Tiny(");
     rc = print_braced(s, z, t);
     put(t, ")");
@@ -169,28 +135,37 @@ typedef struct rank {
 } rank;
 
 static cgt_rc rank_of(cg_store *s, cg_id g, rank *r) {
-  int found;
   memset(r, 0, sizeof *r);
   if (cg_is_number(s, g, &r->x)) return r->cls = 0, CGT_OK;
   if (cg_is_nimber(s, g, &r->star)) return r->cls = 1, CGT_OK;
-  cgt_rc rc = nus(s, g, &r->x, &r->ups, &r->star, &found);
-  r->cls = found ? 2 : 3;
-  return rc;
+  r->cls = cg_is_nus(s, g, &r->x, &r->ups, &r->star) ? 2 : 3;
+  return CGT_OK;
 }
 
 static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n);
 
 /* -1, 0 or 1 as a (ranked ra) comes before, with or after b (ranked rb). */
+static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp);
+
 static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
   *cmp = 0;
   if (a == b) return CGT_OK;
   if (ra->cls != rb->cls) return *cmp = ra->cls < rb->cls ? -1 : 1, CGT_OK;
   if (ra->cls < 3) {
-    int c = cg_dyadic_cmp(ra->x, rb->x);
+    int c = cg_dyadic_cmp(cg_store_bigs(s), ra->x, rb->x);
     if (!c) c = (ra->ups > rb->ups) - (ra->ups < rb->ups);
     if (!c) c = (ra->star > rb->star) - (ra->star < rb->star);
     return *cmp = c, CGT_OK;
   }
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  rc = order_general(s, a, b, cmp);
+  cg_ascend(s);
+  return rc;
+}
+
+/* Two general games: by their sorted Left options, then Right options. */
+static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp) {
   cgt_rc rc = CGT_OK;
   for (int side = 0; side < 2 && *cmp == 0 && rc == CGT_OK; side++) {   /* Left lists, then Right lists */
     const cg_id *L, *R;
@@ -264,7 +239,7 @@ static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
   rank r;
   cgt_rc rc = rank_of(s, g, &r);
   if (rc) return rc;
-  int parts = (r.x.num != 0) + (r.ups != 0) + (r.star != 0);
+  int parts = !cg_dyadic_is_zero(r.x) + (r.ups != 0) + (r.star != 0);
   size_t mark = t->n;
   rc = print_braced(s, g, t);
   /* a general game printed without braces can only be x Tiny(y) or x Miny(y) */
@@ -300,17 +275,25 @@ static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R,
 
 /* Prints g; *bars is the number of bars of its outermost level when it is
 ** printed without braces (0 for atomic forms). */
+static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars);
+
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   cg_dyadic x;
   uint32_t k = 0;
   int64_t ups = 0;
-  int found;
   *bars = 0;
-  if (cg_is_number(s, g, &x)) return put_number(t, x), CGT_OK;
-  if (cg_is_nimber(s, g, &k)) return put_nus(t, (cg_dyadic){0, 0}, 0, k), CGT_OK;
-  cgt_rc rc = nus(s, g, &x, &ups, &k, &found);
+  if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->oom ? CGT_NOMEM : CGT_OK;
+  cgt_rc rc = cg_descend(s);
   if (rc) return rc;
-  if (found) return put_nus(t, x, ups, k), CGT_OK;
+  rc = print_general(s, g, t, bars);
+  cg_ascend(s);
+  return rc;
+}
+
+/* A game that is not a number + ups + star. */
+static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
+  int found;
+  cgt_rc rc;
   const cg_id *L0, *R0;
   uint32_t nl, nr;
   if ((rc = cg_options(s, g, &L0, &nl, &R0, &nr))) return rc;

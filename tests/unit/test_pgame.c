@@ -12,8 +12,9 @@
 static cg_store *s;
 
 static cg_id num(int64_t n, uint32_t e) {
-  cg_dyadic x = {n, e};
+  cg_dyadic x;
   cg_id id;
+  cg_dyadic_make(cg_store_bigs(s), n, e, &x);
   cg_number(s, x, &id);
   return id;
 }
@@ -64,7 +65,7 @@ static void identities(void) {
   ok(add(up, mu) == zero, "^ + v = 0");
   cg_id big = num(1000000000000LL, 0);
   ok(cmp(add(big, up), big) == '>', "10^12 + ^ > 10^12 (no chain of 10^12 games)");
-  uint32_t b;
+  uint64_t b;
   cg_birthday(s, up, &b);
   is_int(b, 2, "birthday of ^ is 2");
   cg_birthday(s, num(3, 2), &b);

@@ -33,26 +33,36 @@ int main(void) {
      "a bad edge is named: %s", err);
 
   /* Blue-Red strings against Berlekamp's rule: the first run counts +-1 an
-  ** edge; after it each edge adds +-1/2^k, k = 1, 2, ... */
+  ** edge; after it each edge adds +-1/2^k, k = 1, 2, ...  Every string up to
+  ** 10 edges, and random ones of 200 and 1000 edges, whose values need
+  ** numerators far beyond 64 bits. */
+  cg_bigs *B = cg_store_bigs(s);
   int bad = 0, count = 0;
-  for (int len = 1; len <= 10; len++)
-    for (int bits = 0; bits < (1 << len); bits++) {
-      char e[16];
-      for (int i = 0; i < len; i++) e[i] = bits >> i & 1 ? 'L' : 'R';
+  uint64_t rng = 12345;
+  for (int len = 1; len <= 1000; len = len < 10 ? len + 1 : len == 10 ? 200 : len == 200 ? 1000 : 1001) {
+    int tries = len <= 10 ? 1 << len : len == 200 ? 20 : 2;
+    for (int bits = 0; bits < tries; bits++) {
+      char e[1001];
+      for (int i = 0; i < len; i++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        e[i] = (len <= 10 ? bits >> i & 1 : rng >> 63) ? 'L' : 'R';
+      }
       e[len] = 0;
       int64_t sign = e[0] == 'L' ? 1 : -1;
       int i = 1;
-      cg_dyadic want = {sign, 0};
+      cg_dyadic want = {sign, 0, 0}, step;
       while (i < len && e[i] == e[0]) want.num += sign, i++;
       for (uint32_t k = 1; i < len; i++, k++) {   /* the value halves its step each edge */
-        cg_dyadic step = {e[i] == 'L' ? 1 : -1, k};
-        cg_dyadic_add(want, step, &want);
+        cg_dyadic_make(B, e[i] == 'L' ? 1 : -1, 0, &step);
+        cg_dyadic_ldexp(B, step, -(int32_t)k, &step);
+        cg_dyadic_add(B, want, step, &want);
       }
       cg_dyadic got;
       cg_hackenbush_string(s, e, &g, err, sizeof err);
-      bad += !cg_is_number(s, g, &got) || cg_dyadic_cmp(got, want) != 0;
+      bad += !cg_is_number(s, g, &got) || !cg_dyadic_eq(got, want);
       count++;
     }
+  }
   is_int(bad, 0, "%d Blue-Red strings equal Berlekamp's rule", count);
 
   bad = 0;

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Hostile and careless input to the partizan functions (issue 9): no crash,
+# no wrapped number, no hang; what cannot be computed is an error naming the
+# function and the limit.
+. tests/lib.sh
+
+# Crashes of the past: nesting in the parser, deep games.
+is "an even number of minus signs" "1|-1" \
+  "SELECT cg(printf('%.*c', 100000, '-') || '1'), cg(printf('%.*c', 99999, '-') || '1')"
+is_error "60,000 nested parentheses" "cgt: cg: nesting deeper than 1000 at offset 1000" \
+  "SELECT cg(printf('%.*c', 60000, '(') || '1' || printf('%.*c', 60000, ')'))"
+is_error "{0| nested 20,000 deep" "cgt: cg: nesting deeper than 1000" \
+  "SELECT cg(replace(printf('%.*c', 20000, 'x'), 'x', '{0|') || '0' || printf('%.*c', 20000, '}'))"
+is_error "+- nested 5,000 deep" "cgt: cg: nesting deeper than 1000" "SELECT cg(replace(printf('%.*c', 5000, 'x'), 'x', '+-') || '1')"
+is "nesting within the limit works" "1" \
+  "SELECT cg(printf('%.*c', 999, '(') || '1' || printf('%.*c', 999, ')'))"
+is "a game 500 levels deep (a chain of switches)" "1" \
+  "WITH RECURSIVE c(n, g) AS (SELECT 0, '0' UNION ALL SELECT n + 1, '{' || g || '|-1}' FROM c WHERE n < 500)
+   SELECT cg_birthday(g) > 0 FROM c WHERE n = 500"
+is "many ups summed by an aggregate" "^6000" "SELECT cg_sum('^^^^^^') FROM generate_series(1, 1000)"
+is "ups of any multiple, as values" "^10000|10001|0|0" \
+  "SELECT cg('^10000'), cg_birthday('^10000'), cg_temperature('^10000'), cg_mean('^10000')"
+is "thermograph of a deep game" "0" "SELECT cg_temperature(cg_add('^5000', '*7'))"
+
+# Nimbers and number + nimber sums are recognised structurally.
+is "large nimbers" "*64|*1000000|*2147483647|*" "SELECT cg('*64'), cg('*1000000'), cg('*2147483647'), cg_add('*64', '*65')"
+is "number + nimber sums" "1*30|1/2^^*5" "SELECT cg('1*30'), cg('1/2^^*5')"
+is "64 green edges of Hackenbush" "*64" "SELECT surreal_value('hackenbush', printf('%.*c', 64, 'G'))"
+is_error "a nimber past the limit" "cgt: cg: nimber too large" "SELECT cg('*2147483648')"
+is_error "options of a nimber too large to list" "cgt: cg_options: a game with more than 100000 options" \
+  "SELECT count(*) FROM cg_options('*1000000')"
+is "options of a nimber" "10" "SELECT count(*) FROM cg_options('*5')"
+
+# Exact numbers of any size, up to the documented limit.
+is "the overflows of the past are exact" \
+  "9223372036854775808|-9223372036854775809|9223372036854775808|9223372036854775807/2^|9223372036854775809/9223372036854775808|1/18446744073709551616" \
+  "SELECT cg('{9223372036854775807|}'), cg('{|-9223372036854775807-1}'), cg('-(-9223372036854775807-1)'),
+          cg('9223372036854775807/2+^'), cg('{0|1/4611686018427387904}+1'), cg('{0|{0|1/4611686018427387904}}')"
+is "a Hackenbush string of 200 edges: L then 199 R is 1/2^199" "1/803469022129495137770981046170581301261101496891396417650688" \
+  "SELECT surreal_value('hackenbush', 'L' || printf('%.*c', 199, 'R'))"
+is "a printed big number parses back to itself" "1" \
+  "WITH v(g) AS (SELECT surreal_value('hackenbush', 'LR' || replace(printf('%.*c', 150, 'x'), 'x', 'LR')))
+   SELECT cg(g) = g AND length(g) > 80 FROM v"
+is_error "a birthday past 63 bits" "cgt: cg_birthday: number too large" "SELECT cg_birthday('-9223372036854775807-1')"
+is_error "a numerator past the limit" "cgt: cg: number too large at position 1" "SELECT cg(printf('%.*c', 20000, '9'))"
+is_error "a sum past the limit of 65536 bits" "cgt: cg_sum: number too large" \
+  "SELECT length(cg_sum('1' || printf('%.*c', 19725, '0'))) FROM generate_series(1, 10000)"
+is "options of a cg_options('0')" "0" "SELECT count(*) FROM cg_options('0')"
+
+done_testing
