@@ -132,9 +132,13 @@ void cg_store_set_stop(cg_store *s, cgt_stop *st) { s->stop = st; }
 
 cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, units) ? CGT_INTERRUPTED : CGT_OK; }
 
+/* A level of recursion over games does work of about 16 elementary steps
+** (comparisons through caches, option lists) before it descends further. */
+#define LEVEL_UNITS 16
+
 cgt_rc cg_descend(cg_store *s) {
   if (s->depth >= CG_DEPTH_MAX) return CGT_TOODEEP;
-  if (cgt_stop_charge(s->stop, 1)) return CGT_INTERRUPTED;
+  if (cgt_stop_charge(s->stop, LEVEL_UNITS)) return CGT_INTERRUPTED;
   s->depth++;
   return CGT_OK;
 }
