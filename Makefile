@@ -101,5 +101,20 @@ fuzz-build: $(FUZZ_BINS)
 fuzz: $(FUZZ_BINS)
 	@st=0; for f in $(FUZZERS); do sh tests/fuzz/run.sh $$f $(FUZZ_SECONDS) $(FUZZ_OPTS) || st=1; done; exit $$st
 
+# ---- fault injection (tests/fault/fault.c, run by tests/85_fault_injection.t):
+# the extension compiled in with -DCGT_FAULT_INJECTION under ASan+UBSan and
+# linked with the system libsqlite3, whose allocations the driver counts too.
+FAULTFLAGS := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -DCGT_FAULT_INJECTION -Wall -Wextra $(SANFLAGS)
+FAULT_OBJ  := $(CORE_SRC:ext/core/%.c=build-fault/obj/core/%.o) $(EXT_SRC:ext/%.c=build-fault/obj/%.o)
+
+build-fault/obj/%.o: ext/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(FAULTFLAGS) -c -o $@ $<
+
+build-fault/cgt_fault: tests/fault/fault.c $(FAULT_OBJ)
+	$(CC) $(FAULTFLAGS) -o $@ $< $(FAULT_OBJ) -lsqlite3 -lm
+
+.SECONDARY: $(FAULT_OBJ)
+
 clean:
 	rm -rf build build-san dist dist-san bench/build build-fuzz build-fault
