@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Argument sweep: every registered function, with every arity it accepts
 (from pragma_function_list; for any arity, 0, 1, 2, 3 and 5 arguments), and
 every table function of the extension (pragma_module_list, arguments from
