@@ -277,6 +277,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
       continue;
     }
     bind_all(st, &b);
+    if (verbose) {
+      char *x = sqlite3_expanded_sql(st);
+      fprintf(stderr, "running: %s\n", x ? x : b.s);
+      sqlite3_free(x);
+    }
     int rc = fuzz_run(st);
     if (verbose) {
       fprintf(stderr, "%s  -- ", b.s);
