@@ -30,7 +30,9 @@ static char *cause(cgt_rc rc) {
     case CGT_RANGE:
       return sqlite3_mprintf("number too large (numbers are exact up to %u bits, up multiples up to 2^62, "
                              "nimbers below 2^31)", CG_DYADIC_MAX_BITS);
-    case CGT_TOODEEP: return sqlite3_mprintf("game nested too deeply (more than %u levels)", CG_DEPTH_MAX);
+    case CGT_TOODEEP:
+      return sqlite3_mprintf("game nested too deeply (over %u levels to print, %u to compute, or %u KB of stack)",
+                             CG_PARSE_DEPTH, CG_DEPTH_MAX, CG_STACK_BUDGET / 1024);
     case CGT_LIMIT:
       return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded)",
                              CG_OPTIONS_MAX);

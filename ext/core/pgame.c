@@ -37,6 +37,7 @@ struct cg_store {
   cg_bigs *bigs;     /* big numerators of numbers */
   cgt_stop *stop;    /* charged by long operations */
   uint32_t depth;    /* nested calls of the recursion under way */
+  uintptr_t stack_base;   /* where the C stack stood at depth 0 */
 };
 
 /* ---- maps ---- */
@@ -137,7 +138,11 @@ cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, un
 #define LEVEL_UNITS 16
 
 cgt_rc cg_descend(cg_store *s) {
-  if (s->depth >= CG_DEPTH_MAX) return CGT_TOODEEP;
+  char here;   /* its address measures the C stack used since depth 0 */
+  uintptr_t at = (uintptr_t)&here;
+  if (s->depth == 0) s->stack_base = at;
+  uintptr_t used = s->stack_base > at ? s->stack_base - at : at - s->stack_base;
+  if (s->depth >= CG_DEPTH_MAX || used > CG_STACK_BUDGET) return CGT_TOODEEP;
   if (cgt_stop_charge(s->stop, LEVEL_UNITS)) return CGT_INTERRUPTED;
   s->depth++;
   return CGT_OK;

@@ -35,8 +35,14 @@ cg_bigs *cg_store_bigs(cg_store *s);
 /* Long operations charge work to st (NULL: never stop) until changed. */
 void cg_store_set_stop(cg_store *s, cgt_stop *st);
 
-/* The most nested calls of one recursion over games. */
+/* The most nested calls of one recursion over games, and the most C stack
+** they may use (so cgt runs in threads with 512 KB of stack). */
 #define CG_DEPTH_MAX 4000u
+#if defined(__SANITIZE_ADDRESS__)
+#define CG_STACK_BUDGET (4u * 384u * 1024u)   /* AddressSanitizer's frames are several times larger */
+#else
+#define CG_STACK_BUDGET (384u * 1024u)
+#endif
 /* The most options made for one game on demand (a nimber *n has n). */
 #define CG_OPTIONS_MAX 100000u
 /* The largest nimber and up multiple: nimbers below 2^31, ups of at most
@@ -44,9 +50,10 @@ void cg_store_set_stop(cg_store *s, cgt_stop *st);
 #define CG_NIMBER_MAX 0x7FFFFFFFu
 #define CG_UPS_MAX ((int64_t)1 << 62)
 
-/* For recursions outside pgame.c (printing, thermographs): one level
-** deeper (CGT_TOODEEP past CG_DEPTH_MAX, CGT_INTERRUPTED once the stop
-** says so); every successful cg_descend is paired with one cg_ascend. */
+/* For recursions outside pgame.c (parsing, printing): one level deeper
+** (CGT_TOODEEP past CG_DEPTH_MAX levels or CG_STACK_BUDGET bytes of stack
+** since depth 0, CGT_INTERRUPTED once the stop says so); every successful
+** cg_descend is paired with one cg_ascend. */
 cgt_rc cg_descend(cg_store *s);
 void cg_ascend(cg_store *s);
 /* Charges units of work to the store's stop; CGT_INTERRUPTED to stop. */

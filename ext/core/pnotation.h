@@ -19,7 +19,7 @@
 /* Limits of the parser: the length of a text, and how deeply braces,
 ** parentheses and +- may nest. */
 #define CG_TEXT_MAX 10000000u
-#define CG_PARSE_DEPTH 1000u
+#define CG_PARSE_DEPTH 500u
 
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);

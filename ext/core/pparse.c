@@ -55,9 +55,16 @@ static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out);
 
 /* One level deeper into nested atoms or bars, at most CG_PARSE_DEPTH. */
 static cgt_rc enter(parser *p, size_t at) {
-  if (p->depth < CG_PARSE_DEPTH) return p->depth++, CGT_OK;
-  snprintf(p->err, p->errlen, "nesting deeper than %u at offset %zu", CG_PARSE_DEPTH, at);
+  cgt_rc rc = p->depth < CG_PARSE_DEPTH ? cg_descend(p->s) : CGT_TOODEEP;
+  if (rc == CGT_OK) return p->depth++, CGT_OK;
+  if (rc != CGT_TOODEEP) return rc;
+  snprintf(p->err, p->errlen, "nesting deeper than %u at offset %zu", p->depth, at);
   return CGT_SYNTAX;
+}
+
+static void leave(parser *p) {
+  p->depth--;
+  cg_ascend(p->s);
 }
 
 
@@ -139,7 +146,7 @@ static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
     }
     if (has_bar && best > 1) {
       rc = enter(p, side[k][0]);
-      if (rc == CGT_OK) rc = braced(p, side[k][0], side[k][1], &one), p->depth--;
+      if (rc == CGT_OK) rc = braced(p, side[k][0], side[k][1], &one), leave(p);
       if (rc == CGT_OK) {
         *ids = cgt_malloc(sizeof one);
         if (*ids) **ids = one, *n = 1;
@@ -217,7 +224,7 @@ static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
   cgt_rc rc = enter(p, *i);
   if (rc) return rc;
   rc = atom_inner(p, i, to, out);
-  p->depth--;
+  leave(p);
   return rc;
 }
 

@@ -8,10 +8,15 @@
 #include "pnotation.h"
 #include "pthermo.h"
 
+/* Parsing nests a little deeper than printing (the innermost atoms, the
+** parentheses of +-(1*)): printing stops this far from the parser's limit. */
+#define PARSE_MARGIN 4
+
 typedef struct text {
   char *p;
   size_t n, cap;
   int oom;
+  uint32_t nest;   /* games printed one inside another: at most CG_PARSE_DEPTH, so the text parses back */
 } text;
 
 static void put(text *t, const char *fmt, ...) {
@@ -283,9 +288,12 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   int64_t ups = 0;
   *bars = 0;
   if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->oom ? CGT_NOMEM : CGT_OK;
+  if (t->nest + PARSE_MARGIN >= CG_PARSE_DEPTH) return CGT_TOODEEP;
   cgt_rc rc = cg_descend(s);
   if (rc) return rc;
+  t->nest++;
   rc = print_general(s, g, t, bars);
+  t->nest--;
   cg_ascend(s);
   return rc;
 }
@@ -324,7 +332,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     return rc;
   }
   /* {L|R}: the bars count one more than the bare options inside. */
-  text lt = {NULL, 0, 0, 0}, rt = {NULL, 0, 0, 0};
+  text lt = {NULL, 0, 0, 0, t->nest}, rt = {NULL, 0, 0, 0, t->nest};
   int lb = 0, rb = 0;
   put(&lt, "%s", "");
   put(&rt, "%s", "");
@@ -346,7 +354,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
 }
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
-  text t = {NULL, 0, 0, 0};
+  text t = {NULL, 0, 0, 0, 0};
   put(&t, "%s", "");
   cgt_rc rc = print_braced(s, g, &t);
   if (rc == CGT_OK && t.oom) rc = CGT_NOMEM;
