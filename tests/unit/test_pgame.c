@@ -4,6 +4,7 @@
 ** difference, by game-tree search without any canonical forms).
 */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../ext/core/pgame.h"
 #include "../../ext/core/pnotation.h"
@@ -187,9 +188,69 @@ static void random_games(void) {
   is_int(bad_print, 0, "printing then parsing gives back the same canonical game");
 }
 
+/* Numbers + ups + nimbers, stored by their parts, against the definitions:
+** their options (made on demand) rebuilt by cg_game give the same id; the
+** closed-form <= agrees with <= by options (one level down, where the
+** options are smaller); birthdays agree with 1 + the largest option's. */
+static void nus_values(void) {
+  cg_dyadic xs[3];
+  cg_dyadic_make(cg_store_bigs(s), 0, 0, &xs[0]);
+  cg_dyadic_make(cg_store_bigs(s), 1, 1, &xs[1]);
+  cg_dyadic_make(cg_store_bigs(s), -3, 0, &xs[2]);
+  cg_id v[3 * 9 * 6];
+  int nv = 0, bad_rebuild = 0, bad_le = 0, bad_birthday = 0, pairs = 0;
+  for (int xi = 0; xi < 3; xi++)
+    for (int64_t n = -4; n <= 4; n++)
+      for (uint32_t k = 0; k < 6; k++) cg_nus(s, xs[xi], n, k, &v[nv++]);
+  for (int i = 0; i < nv; i++) {
+    const cg_id *L, *R;
+    uint32_t nl, nr;
+    cg_options(s, v[i], &L, &nl, &R, &nr);
+    cg_id l[8], r[8], back;
+    memcpy(l, L, nl * sizeof *l);
+    memcpy(r, R, nr * sizeof *r);
+    bad_rebuild += cg_game(s, l, nl, r, nr, &back) != CGT_OK || back != v[i];
+    uint64_t b, bo, best = 0;
+    for (uint32_t j = 0; j < nl + nr; j++) {
+      cg_birthday(s, j < nl ? l[j] : r[j - nl], &bo);
+      if (bo + 1 > best) best = bo + 1;
+    }
+    cg_birthday(s, v[i], &b);
+    bad_birthday += b != best;
+  }
+  for (int i = 0; i < nv; i++)
+    for (int j = 0; j < nv; j++) {
+      const cg_id *L, *R;
+      uint32_t nl, nr, hnl, hnr;
+      const cg_id *HL, *HR;
+      int le, r, by_options = 1;
+      cg_le(s, v[i], v[j], &le);
+      /* G <= H iff no G^L >= H and no H^R <= G (numbers: only the other side moves) */
+      cg_options(s, v[i], &L, &nl, &R, &nr);
+      cg_id gl[8];
+      memcpy(gl, L, nl * sizeof *gl);
+      cg_options(s, v[j], &HL, &hnl, &HR, &hnr);
+      cg_id hr[8];
+      memcpy(hr, HR, hnr * sizeof *hr);
+      int g_num = cg_is_number(s, v[i], NULL), h_num = cg_is_number(s, v[j], NULL);
+      if (v[i] == v[j]) continue;
+      if (g_num && h_num) continue;   /* numbers compare as numbers */
+      if (!g_num)
+        for (uint32_t a = 0; a < nl && by_options; a++) cg_le(s, v[j], gl[a], &r), by_options = !r;
+      if (!h_num)
+        for (uint32_t a = 0; a < hnr && by_options; a++) cg_le(s, hr[a], v[i], &r), by_options = !r;
+      bad_le += le != by_options;
+      pairs++;
+    }
+  is_int(bad_rebuild, 0, "%d values x + n.^ + *k: their options rebuild the same game", nv);
+  is_int(bad_le, 0, "closed-form <= agrees with <= by options on %d pairs", pairs);
+  is_int(bad_birthday, 0, "birthdays by formula agree with 1 + the largest option's");
+}
+
 int main(void) {
   s = cg_store_new();
   identities();
+  nus_values();
   random_games();
   partial_order();
   printf("# %zu games stored\n", cg_store_size(s));
