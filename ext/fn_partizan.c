@@ -483,7 +483,13 @@ static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
     if (rc == CGT_OK) cur->nrows = i + 1;
   }
   cgt_free(opts);
-  return rc ? options_error(cur, rc) : SQLITE_OK;
+  if (rc) {   /* the rows made so far go now: a failed filter leaves no rows */
+    options_reset(cur);
+    cur->rows = NULL;
+    cur->nrows = 0;
+    return options_error(cur, rc);
+  }
+  return SQLITE_OK;
 }
 
 static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
