@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "binding.h"
+#include "graph_private.h"
 #include "core/pnotation.h"
 #include "core/prules.h"
 
@@ -344,7 +345,14 @@ static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_
   cgt_key k;
   cgt_key_from_value(argv[1], &k);
   uint32_t root = cgt_keymap_find(&pg->nodes, &k), n = pg->nodes.count;
-  if (root == UINT32_MAX) return;   /* unknown node: NULL */
+  if (root == UINT32_MAX) {   /* unknown node: an error, as for every graph function */
+    char *node = cgt_value_literal(argv[1]), *gid = cgt_value_literal(argv[0]);
+    if (node && gid) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", node, gid);
+    else sqlite3_result_error_nomem(ctx);
+    sqlite3_free(node);
+    sqlite3_free(gid);
+    return;
+  }
   cg_id *value = cgt_malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
   uint8_t *state = cgt_calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
   uint32_t *stack = cgt_malloc(2 * (size_t)n * sizeof *stack), top = 0;

@@ -52,7 +52,8 @@ sql "$DB" ".read sql/cgt_schema.sql" "INSERT INTO cgt_edge VALUES
   ('p','x','y',NULL), ('p','x','z',NULL), ('p','z','y','L'), ('p','x','y',NULL)" >/dev/null
 is "cg_value: {-1|1} = 0, {|0} = -1, a terminal 0, moves for both sides" "0|-1|0|{1|0}" \
   "SELECT cg_value('p', 'a'), cg_value('p', 'b'), cg_value('p', 'd'), cg_value('p', 'x')"
-is "cg_value of an unknown node or NULL" "NULL|NULL" "SELECT cg_value('p', 'nope'), cg_value(NULL, 'a')"
+is "cg_value of NULL" "NULL|NULL" "SELECT cg_value(NULL, 'a'), cg_value('p', NULL)"
+is_error "cg_value of an unknown node" "cgt: cg_value: unknown node 'nope' in graph 'p'" "SELECT cg_value('p', 'nope')"
 is_error "a cycle is an error naming a node on it" \
   "cgt: cg_value: node 'e' is on a cycle: cg_value needs a graph without cycles (short games)" "SELECT cg_value('p', 'e')"
 is_error "cg_value reads tables: DIRECTONLY" "unsafe use of cg_value()" \

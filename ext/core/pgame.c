@@ -357,10 +357,11 @@ static cgt_rc ensure_options(cg_store *s, cg_id a) {
 cgt_rc cg_options(cg_store *s, cg_id a, const cg_id **L, uint32_t *nl, const cg_id **R, uint32_t *nr) {
   cgt_rc rc = ensure_options(s, a);
   if (rc) return rc;
+  static const cg_id none[1] = {0};   /* never NULL, even with no options stored yet */
   const entry *e = &s->e[a];
-  *L = s->opt + e->off;
+  *L = s->opt ? s->opt + e->off : none;
   *nl = e->nl;
-  *R = s->opt + e->off + e->nl;
+  *R = s->opt ? s->opt + e->off + e->nl : none;
   *nr = e->nr;
   return CGT_OK;
 }
