@@ -214,7 +214,7 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
   if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1, &it.stop);
   if (rc == SQLITE_OK && cgt_interrupted(db)) rc = SQLITE_INTERRUPT;
   if (rc == SQLITE_OK) {
-    cgt_rc crc = cgt_digraph_build(&game->moves, game->nodes.count, c.idx, edge_ids / 2);
+    cgt_rc crc = cgt_digraph_build(&game->moves, game->nodes.count, c.idx, edge_ids / 2, &it.stop);
     if (crc) rc = cgt_sqlite_rc(crc);
     if (crc == CGT_TOOBIG) *err = sqlite3_mprintf("%s", cgt_rc_text(crc));
   }

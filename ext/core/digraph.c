@@ -43,7 +43,7 @@ static uint32_t drop_duplicates(uint32_t *off, uint32_t *tmp, uint32_t *seen, ui
   return m;
 }
 
-cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw) {
+cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw, cgt_stop *st) {
   memset(g, 0, sizeof *g);
   if (n == UINT32_MAX || m_raw >= UINT32_MAX) return CGT_TOOBIG;
   uint32_t *off = cgt_calloc((size_t)n + 1, sizeof *off);
@@ -58,6 +58,7 @@ cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_
   if (!fill) goto nomem;
   memcpy(fill, off, ((size_t)n + 1) * sizeof *fill);
   for (size_t i = 0; i < m_raw; i++) tmp[fill[pair[2 * i]]++] = pair[2 * i + 1];
+  if (cgt_stop_charge(st, 3 * (uint64_t)m_raw + n)) goto stopped;   /* between linear passes */
 
   uint32_t m = increasing_lists(off, tmp, n) ? off[n] : drop_duplicates(off, tmp, seen, n);
   g->n = n;
@@ -67,6 +68,7 @@ cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_
   if (!g->out) { g->out = tmp; goto nomem_built; }
   tmp = NULL;
 
+  if (cgt_stop_charge(st, (uint64_t)m_raw + n)) goto stopped_built;
   /* Reverse graph by a second counting sort. */
   memset(g->in_off, 0, ((size_t)n + 1) * sizeof *g->in_off);
   g->in = cgt_malloc((m ? m : 1) * sizeof *g->in);
@@ -83,6 +85,17 @@ nomem_built:
   cgt_free(seen);
   cgt_digraph_free(g);
   return CGT_NOMEM;
+stopped_built:
+  cgt_free(seen);
+  cgt_digraph_free(g);
+  return CGT_INTERRUPTED;
+stopped:
+  cgt_free(off);
+  cgt_free(tmp);
+  cgt_free(seen);
+  cgt_free(g->in_off);
+  memset(g, 0, sizeof *g);
+  return CGT_INTERRUPTED;
 nomem:
   cgt_free(off);
   cgt_free(tmp);

@@ -19,7 +19,7 @@ typedef struct cgt_digraph {
 
 /* Builds g from m_raw moves pair[2i] -> pair[2i+1] over nodes 0..n-1 (all
 ** below n).  On failure g is left empty and needs no cgt_digraph_free. */
-cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw);
+cgt_rc cgt_digraph_build(cgt_digraph *g, uint32_t n, const uint32_t *pair, size_t m_raw, cgt_stop *st);
 void cgt_digraph_free(cgt_digraph *g);
 
 static inline uint32_t cgt_outdeg(const cgt_digraph *g, uint32_t u) {

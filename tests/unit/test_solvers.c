@@ -13,13 +13,13 @@
 static cgt_rc build_sd(cgt_digraph *g, uint32_t n, const uint32_t *src, const uint32_t *dst, size_t m) {
   uint32_t *pair = malloc((2 * m + 1) * sizeof *pair);
   for (size_t i = 0; i < m; i++) { pair[2 * i] = src[i]; pair[2 * i + 1] = dst[i]; }
-  cgt_rc rc = cgt_digraph_build(g, n, pair, m);
+  cgt_rc rc = cgt_digraph_build(g, n, pair, m, NULL);
   free(pair);
   return rc;
 }
 
 static void build(cgt_digraph *g, uint32_t n, const uint32_t *pairs, size_t m) {
-  if (cgt_digraph_build(g, n, pairs, m)) { printf("Bail out! build failed\n"); exit(1); }
+  if (cgt_digraph_build(g, n, pairs, m, NULL)) { printf("Bail out! build failed\n"); exit(1); }
 }
 
 static void known_answers(void) {
