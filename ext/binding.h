@@ -34,7 +34,7 @@ typedef struct cgt_graph {
   char *id_bytes;
   int shareable;      /* read with no uncommitted writes: may serve later statements */
   sqlite3_int64 changes;
-  uint64_t files;     /* stamp of the attached database files, see conn.c */
+  uint64_t files;     /* stamp of the main database file, see conn.c */
   uint64_t last_use;
   cgt_game game;
   cgt_pgraph *partizan;  /* read on first use (cgt_graph_partizan) */

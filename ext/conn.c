@@ -345,7 +345,9 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
   if (slot->rule && strcmp(slot->rule, rule) == 0 && slot->n < UINT32_MAX / 2 && 2 * slot->n > want)
     want = 2 * slot->n;
   if (want < 1024) want = 1024;
-  if (want > CGT_HEAP_MAX) want = n;
+  uint32_t work_limit = cgt_heap_limit(&r, NULL, 0);   /* growing must not pass the rule's work limit */
+  if (want > work_limit && n <= work_limit) want = work_limit;
+  if (want > CGT_HEAP_MAX || want < n) want = n;
   uint32_t *g = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *g);
   char *copy = sqlite3_mprintf("%s", rule);
   cgt_interrupt it;
@@ -374,9 +376,11 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 /* Games passed between SQL calls are text, so the store can start afresh
 ** when it has grown large, unless an aggregate still holds ids. */
 #define GAMES_MAX 4000000u
+#define GAMES_BYTES ((size_t)1 << 30)
 
 cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
-  if (conn->games && conn->games_busy == 0 && cg_store_size(conn->games) > GAMES_MAX) {
+  if (conn->games && conn->games_busy == 0 &&
+      (cg_store_size(conn->games) > GAMES_MAX || cg_store_bytes(conn->games) > GAMES_BYTES)) {
     cg_store_free(conn->games);
     cg_thermo_free(conn->thermo);
     sqlite3_free(conn->toetactics);
