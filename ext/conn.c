@@ -375,7 +375,7 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 
 /* Games passed between SQL calls are text, so the store can start afresh
 ** when it has grown large, unless an aggregate still holds ids. */
-#define GAMES_MAX 4000000u
+#define GAMES_MAX 1000000u
 #define GAMES_BYTES ((size_t)1 << 30)
 
 cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {

@@ -58,7 +58,15 @@ static uint32_t map_get(const map *m, uint64_t key) {
   }
 }
 
+/* The memo maps are caches: past MAP_MAX entries one starts afresh rather
+** than grow, so no single rehash runs long (an interrupt waits for none). */
+#define MAP_MAX ((size_t)1 << 20)
+
 static int map_put(map *m, uint64_t key, uint32_t val) {
+  if (m->key && m->count + 1 > MAP_MAX) {
+    memset(m->val, 0, (m->mask + 1) * sizeof *m->val);
+    m->count = 0;
+  }
   if (!m->key || 2 * (m->count + 1) > m->mask + 1) {
     size_t cap = m->key ? 2 * (m->mask + 1) : 1024;
     uint64_t *k = cgt_malloc(cap * sizeof *k);
