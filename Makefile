@@ -45,6 +45,8 @@ build-san/core/%.o: ext/core/%.c $(HEADERS)
 	@mkdir -p build-san/core
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -c -o $@ $<
 
+.SECONDARY: $(CORE_OBJ) $(CORE_OBJ_SAN)
+
 build/tests/%: tests/unit/%.c $(CORE_OBJ) $(HEADERS)
 	@mkdir -p build/tests
 	$(CC) $(ALLFLAGS) -o $@ $< $(CORE_OBJ) -lm
