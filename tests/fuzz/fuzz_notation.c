@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../ext/core/pnotation.h"
+#include "fuzz_budget.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   char *text = malloc(size + 1);
@@ -16,6 +17,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   text[size] = 0;
   cg_store *s = cg_store_new();
   if (!s) { free(text); return 0; }
+  long start;
+  cgt_stop stop = fuzz_budget(&start);
+  cg_store_set_stop(s, &stop);
   char err[256];
   cg_id g;
   if (cg_parse(s, text, &g, err, sizeof err) == CGT_OK) {
