@@ -45,6 +45,8 @@ is_error "a birthday past 63 bits" "cgt: cg_birthday: number too large" "SELECT 
 is_error "a numerator past the limit" "cgt: cg: number too large at position 1" "SELECT cg(printf('%.*c', 20000, '9'))"
 is_error "a sum past the limit of 65536 bits" "cgt: cg_sum: number too large" \
   "SELECT length(cg_sum('1' || printf('%.*c', 19725, '0'))) FROM generate_series(1, 10000)"
+is_error "a Hackenbush string over the limit" "cgt: surreal_value: a string of 100001 edges is over the limit of 100000" \
+  "SELECT surreal_value('hackenbush', printf('%.*c', 100001, 'L'))"
 is "options of a cg_options('0')" "0" "SELECT count(*) FROM cg_options('0')"
 
 done_testing

@@ -10,6 +10,10 @@
 
 cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen) {
   size_t n = strlen(edges);
+  if (n > CG_HACKENBUSH_MAX) {
+    snprintf(err, errlen, "a string of %zu edges is over the limit of %u", n, CG_HACKENBUSH_MAX);
+    return CGT_SYNTAX;
+  }
   for (size_t i = 0; i < n; i++) {
     char c = (char)toupper((unsigned char)edges[i]);
     if (!strchr("LBRGE", c) || !c) {

@@ -17,6 +17,8 @@
 
 #include "pgame.h"
 
+/* The longest string: its value takes time quadratic in the length. */
+#define CG_HACKENBUSH_MAX 100000u
 cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen);
 
 cgt_rc cg_cutcake(cg_store *s, uint64_t w, uint64_t h, cg_id *out);
