@@ -97,6 +97,7 @@ extern const cgt_function cgt_heap_functions[];
 extern const cgt_function cgt_closed_functions[];
 extern const cgt_function cgt_undirected_functions[];
 extern const cgt_function cgt_partizan_functions[];
+extern const cgt_function cgt_algebra_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "binding.h"
+#include "partizan_call.h"
 #include "graph_private.h"
 #include "core/pnotation.h"
 #include "core/prules.h"
@@ -42,7 +43,7 @@ static char *cause(cgt_rc rc) {
 }
 
 /* Reports a failed computation of fname. */
-static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
+void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
   char *why = rc == CGT_NOMEM ? NULL : cause(rc);
   if (why) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", why);
   else sqlite3_result_error_nomem(ctx);
@@ -50,7 +51,7 @@ static void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
 }
 
 /* The game of argument v, or 0 after setting an error (or for NULL: *null). */
-static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
+int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
   if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
   char err[400];
   const char *text = (const char *)sqlite3_value_text(v);
@@ -60,11 +61,7 @@ static int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const c
   return rc == CGT_OK;
 }
 
-/* The body of a partizan function: the store is ready and its work is
-** charged to an interrupt check of this connection. */
-typedef void body_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
-
-static void run(sqlite3_context *ctx, int argc, sqlite3_value **argv, body_fn *body) {
+void run(sqlite3_context *ctx, int argc, sqlite3_value **argv, body_fn *body) {
   cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
   if (!s) {
     sqlite3_result_error_nomem(ctx);
@@ -100,7 +97,7 @@ PARTIZAN(surreal)
 PARTIZAN(value)
 static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
 
-static void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
+void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
   char *text;
   cgt_rc rc = cg_print(s, g, &text);
   if (rc) {

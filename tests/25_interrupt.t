@@ -108,6 +108,16 @@ CALLS = {
     'cg_temperature': {'sql': "SELECT cg_temperature('%s')" % hot_text(21)},
     'cg_is_number': {'sql': "SELECT cg_is_number('%s')" % hot_text(21)},
     'cg_options': {'sql': "SELECT count(*) FROM cg_options('%s')" % hot_text(21)},
+    # ---- partizan: algebra (fn_algebra.c); most parse a hot sum first, which is long
+    'cg_thermograph': {'sql': "SELECT cg_thermograph('%s')" % hot_text(21)},
+    'cg_thermograph_svg': {'sql': "SELECT cg_thermograph_svg('%s')" % hot_text(21)},
+    'cg_is_infinitesimal': {'sql': "SELECT cg_is_infinitesimal('%s')" % hot_text(21)},
+    'cg_is_all_small': {'sql': "SELECT cg_is_all_small('%s')" % hot_text(21)},
+    'cg_temper': {'sql': "SELECT cg_temper('%s')" % hot_text(21)},
+    'cg_ordinal_sum': {'setup': hot(12), 'sql': "SELECT length(cg_ordinal_sum(x, x)) FROM g"},
+    'cg_cool': {'sql': "SELECT length(cg_cool('%s', '1/2'))" % hot_text(21)},
+    'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(21)},
+    'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(21)},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 

@@ -359,3 +359,14 @@ cgt_rc cg_thermograph(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic *mean, cg_d
   if (rc == CGT_OK) *mean = w->mean, *temperature = w->temp;
   return rc;
 }
+
+cgt_rc cg_thermograph_walls(cg_store *s, cg_thermo *th, cg_id g, cg_wall *left, cg_wall *right, cg_dyadic *mean,
+                            cg_dyadic *temperature) {
+  const walls *w;
+  cgt_rc rc = walls_of(s, th, g, &w);
+  if (rc) return rc;
+  *left = (cg_wall){w->left.n, w->left.t, w->left.v, w->left.slope};
+  *right = (cg_wall){w->right.n, w->right.t, w->right.v, w->right.slope};
+  *mean = w->mean, *temperature = w->temp;
+  return CGT_OK;
+}

@@ -1,0 +1,36 @@
+/*
+** Operations on short partizan games beyond sums (CGSuite's definitions,
+** on canonical forms): infinitesimals, all-small games, temper, ordinal
+** sums, cooling and heating.
+**
+** Every recursion is bounded by cg_descend (CG_DEPTH_MAX levels or the C
+** stack budget: CGT_TOODEEP) and charges its work to the store's stop.
+*/
+#ifndef CGT_CORE_PALGEBRA_H
+#define CGT_CORE_PALGEBRA_H
+
+#include "pgame.h"
+#include "pthermo.h"
+
+/* g is infinitesimal: both stops are 0 and g != 0. */
+cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out);
+/* Every follower of g (g too) is 0 or has both a Left and a Right option. */
+cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out);
+/* Temper (CGSuite's IsEvenTempered/IsOddTempered): *out = 0 even, 1 odd,
+** -1 neither.  A number is even; x + * is odd; other numbers + ups + nimbers
+** are neither; any other game is even when every option is odd, odd when
+** every option is even. */
+cgt_rc cg_temper(cg_store *s, cg_id g, int *out);
+/* The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}. */
+cgt_rc cg_ordinal_sum(cg_store *s, cg_id g, cg_id h, cg_id *out);
+/* g cooled by the number t >= 0 (CGT_RANGE for t < 0): g when g is a
+** number; the mean when the temperature of g is below t; else
+** {G^L_t - t | G^R_t + t}. */
+cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out);
+/* g heated by the game t: g when g is a number, else {G^L + t | G^R - t}
+** (heated options). */
+cgt_rc cg_heat(cg_store *s, cg_id g, cg_id t, cg_id *out);
+/* g overheated from s0 to t: CGSuite's overheat. */
+cgt_rc cg_overheat(cg_store *s, cg_id g, cg_id s0, cg_id t, cg_id *out);
+
+#endif

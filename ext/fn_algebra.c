@@ -1,0 +1,301 @@
+/*
+** Operations on partizan games in CGSuite's notation (pure functions, TEXT
+** in and out; core/palgebra.h, core/pthermo.h):
+**
+**   cg_thermograph(g)          JSON: the walls, mast, mean and temperature
+**   cg_thermograph_svg(g)      an SVG picture of the thermograph
+**   cg_is_infinitesimal(g), cg_is_all_small(g)   1/0
+**   cg_temper(g)               'even', 'odd' or NULL
+**   cg_ordinal_sum(g, h)       G:H
+**   cg_cool(g, t), cg_heat(g, t), cg_overheat(g, s, t)
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binding.h"
+#include "partizan_call.h"
+#include "core/palgebra.h"
+
+/* The text of x (cgt_malloc'd) appended to str, quoted when quote. */
+static cgt_rc append_number(sqlite3_str *str, cg_store *s, cg_dyadic x, int quote) {
+  char *text;
+  cgt_rc rc = cg_dyadic_text(cg_store_bigs(s), x, &text);
+  if (rc) return rc;
+  sqlite3_str_appendf(str, quote ? "\"%s\"" : "%s", text);
+  cgt_free(text);
+  return CGT_OK;
+}
+
+static cgt_rc append_wall(sqlite3_str *str, cg_store *s, const cg_wall *w) {
+  cgt_rc rc = CGT_OK;
+  sqlite3_str_appendchar(str, 1, '[');
+  for (uint32_t i = 0; i < w->n && rc == CGT_OK; i++) {
+    sqlite3_str_appendall(str, i ? ",[" : "[");
+    rc = append_number(str, s, w->t[i], 1);
+    sqlite3_str_appendchar(str, 1, ',');
+    if (rc == CGT_OK) rc = append_number(str, s, w->v[i], 1);
+    sqlite3_str_appendf(str, ",%d]", w->slope[i]);
+  }
+  sqlite3_str_appendchar(str, 1, ']');
+  return rc;
+}
+
+/* Sets the result to str's text, or the error of rc (or of str). */
+static void result_str(sqlite3_context *ctx, sqlite3_str *str, cgt_rc rc, const char *fname) {
+  int src = sqlite3_str_errcode(str);
+  char *text = sqlite3_str_finish(str);
+  if (rc) report(ctx, rc, fname);
+  else if (src || !text) sqlite3_result_error_nomem(ctx);
+  else sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  sqlite3_free(text);
+}
+
+static void thermograph_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_thermograph";
+  cg_thermo *th;
+  cg_id g;
+  cg_wall l, r;
+  cg_dyadic mean, temp;
+  cgt_conn_games(sqlite3_user_data(ctx), &th);
+  if (!game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = cg_thermograph_walls(s, th, g, &l, &r, &mean, &temp);
+  if (rc) return report(ctx, rc, fname);
+  sqlite3_str *str = sqlite3_str_new(NULL);
+  sqlite3_str_appendall(str, "{\"left\":");
+  rc = append_wall(str, s, &l);
+  sqlite3_str_appendall(str, ",\"right\":");
+  if (rc == CGT_OK) rc = append_wall(str, s, &r);
+  sqlite3_str_appendall(str, ",\"mast\":");
+  if (rc == CGT_OK) rc = append_number(str, s, mean, 1);
+  sqlite3_str_appendall(str, ",\"mean\":");
+  if (rc == CGT_OK) rc = append_number(str, s, mean, 1);
+  sqlite3_str_appendall(str, ",\"temperature\":");
+  if (rc == CGT_OK) rc = append_number(str, s, temp, 1);
+  sqlite3_str_appendall(str, "}");
+  result_str(ctx, str, rc, fname);
+}
+
+/* ---- the SVG picture ---- */
+
+/* x as a double (approximate, for drawing); text is its exact text. */
+static cgt_rc to_double(cg_store *s, cg_dyadic x, double *out, char **text) {
+  cgt_rc rc = cg_dyadic_text(cg_store_bigs(s), x, text);
+  if (rc) return rc;
+  char *slash = strchr(*text, '/');
+  *out = strtod(*text, NULL);
+  if (slash) *out /= strtod(slash + 1, NULL);
+  return CGT_OK;
+}
+
+typedef struct frame {
+  double vmin, vmax, tmin, tmax;
+} frame;
+
+enum { SVG_W = 480, SVG_H = 360, SVG_PAD = 60 };
+
+/* Larger values to the left (Winning Ways, CGSuite), temperature up. */
+static double px(const frame *f, double v) { return SVG_PAD + (f->vmax - v) / (f->vmax - f->vmin) * (SVG_W - 2 * SVG_PAD); }
+static double py(const frame *f, double t) { return SVG_H - SVG_PAD - (t - f->tmin) / (f->tmax - f->tmin) * (SVG_H - 2 * SVG_PAD); }
+
+static cgt_rc svg_wall(sqlite3_str *str, cg_store *s, const frame *f, const cg_wall *w, double m, double temp,
+                       const char *colour, const char *anchor, int dx) {
+  cgt_rc rc = CGT_OK;
+  sqlite3_str_appendf(str, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", colour);
+  for (uint32_t i = 0; i < w->n && rc == CGT_OK; i++) {
+    double t, v;
+    char *tt = NULL, *vt = NULL;
+    rc = to_double(s, w->t[i], &t, &tt);
+    if (rc == CGT_OK) rc = to_double(s, w->v[i], &v, &vt);
+    if (rc == CGT_OK) sqlite3_str_appendf(str, "%s%.2f,%.2f", i ? " " : "", px(f, v), py(f, t));
+    cgt_free(tt);
+    cgt_free(vt);
+  }
+  sqlite3_str_appendf(str, " %.2f,%.2f\"/>\n", px(f, m), py(f, temp));   /* up to the mast's foot */
+  /* the breakpoints, labelled value@temperature */
+  for (uint32_t i = 0; i < w->n && rc == CGT_OK; i++) {
+    double t, v;
+    char *tt = NULL, *vt = NULL;
+    rc = to_double(s, w->t[i], &t, &tt);
+    if (rc == CGT_OK) rc = to_double(s, w->v[i], &v, &vt);
+    if (rc == CGT_OK)
+      sqlite3_str_appendf(str,
+                          "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\"/>"
+                          "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" text-anchor=\"%s\" fill=\"%s\">%s @ %s</text>\n",
+                          px(f, v), py(f, t), colour, px(f, v) + dx, py(f, t) - 4, anchor, colour, vt, tt);
+    cgt_free(tt);
+    cgt_free(vt);
+  }
+  return rc;
+}
+
+static void thermograph_svg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_thermograph_svg";
+  cg_thermo *th;
+  cg_id g;
+  cg_wall l, r;
+  cg_dyadic mean, temp;
+  cgt_conn_games(sqlite3_user_data(ctx), &th);
+  if (!game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = cg_thermograph_walls(s, th, g, &l, &r, &mean, &temp);
+  if (rc) return report(ctx, rc, fname);
+  frame f = {0, 0, -1, 0};
+  double m, t;
+  char *mt = NULL, *tt = NULL;
+  rc = to_double(s, mean, &m, &mt);
+  if (rc == CGT_OK) rc = to_double(s, temp, &t, &tt);
+  f.vmin = f.vmax = m;
+  for (int side = 0; side < 2 && rc == CGT_OK; side++) {
+    const cg_wall *w = side ? &r : &l;
+    for (uint32_t i = 0; i < w->n && rc == CGT_OK; i++) {
+      double v;
+      char *vt = NULL;
+      rc = to_double(s, w->v[i], &v, &vt);
+      cgt_free(vt);
+      if (v < f.vmin) f.vmin = v;
+      if (v > f.vmax) f.vmax = v;
+    }
+  }
+  f.tmax = (t > 0 ? t : 0) + 1;
+  if (f.vmax - f.vmin < 1) f.vmin -= 0.5, f.vmax += 0.5;
+  double margin = (f.vmax - f.vmin) * 0.1;
+  f.vmin -= margin, f.vmax += margin;
+  sqlite3_str *str = sqlite3_str_new(NULL);
+  if (rc == CGT_OK) {
+    sqlite3_str_appendf(str,
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                        "font-family=\"sans-serif\">\n"
+                        "<title>thermograph: mean %s, temperature %s</title>\n"
+                        "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+                        SVG_W, SVG_H, SVG_W, SVG_H, mt, tt);
+    /* axes: temperature 0 (dashed) and -1 (the bottom), values left to right decreasing */
+    sqlite3_str_appendf(str,
+                        "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>"
+                        "<text x=\"%d\" y=\"%.2f\" font-size=\"11\" fill=\"gray\">t = 0</text>\n"
+                        "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"gray\"/>"
+                        "<text x=\"%d\" y=\"%.2f\" font-size=\"11\" fill=\"gray\">t = -1</text>\n",
+                        SVG_PAD / 2, py(&f, 0), SVG_W - SVG_PAD / 2, py(&f, 0), 4, py(&f, 0) - 3, SVG_PAD / 2,
+                        py(&f, -1), SVG_W - SVG_PAD / 2, py(&f, -1), 4, py(&f, -1) + 14);
+    /* the mast, from the temperature up */
+    sqlite3_str_appendf(str,
+                        "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"2\"/>"
+                        "<text x=\"%.2f\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">mean %s, temperature %s</text>\n",
+                        px(&f, m), py(&f, t), px(&f, m), py(&f, f.tmax), px(&f, m), SVG_PAD / 2, mt, tt);
+    rc = svg_wall(str, s, &f, &l, m, t, "blue", "end", -5);
+  }
+  if (rc == CGT_OK) rc = svg_wall(str, s, &f, &r, m, t, "red", "start", 5);
+  sqlite3_str_appendall(str, "</svg>\n");
+  cgt_free(mt);
+  cgt_free(tt);
+  result_str(ctx, str, rc, fname);
+}
+
+/* ---- predicates ---- */
+
+static void is_infinitesimal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  int yes;
+  if (!game_arg(ctx, s, argv[0], "cg_is_infinitesimal", &g)) return;
+  cgt_rc rc = cg_is_infinitesimal(s, g, &yes);
+  if (rc) report(ctx, rc, "cg_is_infinitesimal");
+  else sqlite3_result_int(ctx, yes);
+}
+
+static void is_all_small_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  int yes;
+  if (!game_arg(ctx, s, argv[0], "cg_is_all_small", &g)) return;
+  cgt_rc rc = cg_is_all_small(s, g, &yes);
+  if (rc) report(ctx, rc, "cg_is_all_small");
+  else sqlite3_result_int(ctx, yes);
+}
+
+static void temper_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  int t;
+  if (!game_arg(ctx, s, argv[0], "cg_temper", &g)) return;
+  cgt_rc rc = cg_temper(s, g, &t);
+  if (rc) report(ctx, rc, "cg_temper");
+  else if (t >= 0) sqlite3_result_text(ctx, t ? "odd" : "even", -1, SQLITE_STATIC);
+}
+
+/* ---- transformations ---- */
+
+static void ordinal_sum_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_ordinal_sum";
+  cg_id g, h;
+  if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &h)) return;
+  cgt_rc rc = cg_ordinal_sum(s, g, h, &g);
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
+static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_cool";
+  cg_thermo *th;
+  cg_id g, t;
+  cg_dyadic x;
+  cgt_conn_games(sqlite3_user_data(ctx), &th);
+  if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &t)) return;
+  if (!cg_is_number(s, t, &x) || cg_dyadic_sign(cg_store_bigs(s), x) < 0) {
+    cgt_error(ctx, SQLITE_ERROR, fname, "the temperature must be a number >= 0, not '%s'",
+              (const char *)sqlite3_value_text(argv[1]));
+    return;
+  }
+  cgt_rc rc = cg_cool(s, th, g, x, &g);
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
+static void heat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_heat";
+  cg_id g, t;
+  if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &t)) return;
+  cgt_rc rc = cg_heat(s, g, t, &g);
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
+static void overheat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_overheat";
+  cg_id g, lo, t;
+  if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &lo) ||
+      !game_arg(ctx, s, argv[2], fname, &t))
+    return;
+  cgt_rc rc = cg_overheat(s, g, lo, t, &g);
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
+#define ALGEBRA(name) \
+  static void name##_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) { run(ctx, argc, argv, name##_body); }
+ALGEBRA(thermograph)
+ALGEBRA(thermograph_svg)
+ALGEBRA(is_infinitesimal)
+ALGEBRA(is_all_small)
+ALGEBRA(temper)
+ALGEBRA(ordinal_sum)
+ALGEBRA(cool)
+ALGEBRA(heat)
+ALGEBRA(overheat)
+
+const cgt_function cgt_algebra_functions[] = {
+    {"cg_thermograph", 1, CGT_PURE, thermograph_func, NULL, NULL, NULL, NULL},
+    {"cg_thermograph_svg", 1, CGT_PURE, thermograph_svg_func, NULL, NULL, NULL, NULL},
+    {"cg_is_infinitesimal", 1, CGT_PURE, is_infinitesimal_func, NULL, NULL, NULL, NULL},
+    {"cg_is_all_small", 1, CGT_PURE, is_all_small_func, NULL, NULL, NULL, NULL},
+    {"cg_temper", 1, CGT_PURE, temper_func, NULL, NULL, NULL, NULL},
+    {"cg_ordinal_sum", 2, CGT_PURE, ordinal_sum_func, NULL, NULL, NULL, NULL},
+    {"cg_cool", 2, CGT_PURE, cool_func, NULL, NULL, NULL, NULL},
+    {"cg_heat", 2, CGT_PURE, heat_func, NULL, NULL, NULL, NULL},
+    {"cg_overheat", 3, CGT_PURE, overheat_func, NULL, NULL, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
