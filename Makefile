@@ -14,9 +14,9 @@ CFLAGS   ?= -O2 -g
 ALLFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-CORE_SRC := $(sort $(wildcard ext/core/*.c))
+CORE_SRC := $(sort $(wildcard ext/core/*.c ext/core/board/*.c))
 EXT_SRC  := $(sort $(wildcard ext/*.c))
-HEADERS  := $(wildcard ext/*.h ext/core/*.h tests/*.h)
+HEADERS  := $(wildcard ext/*.h ext/core/*.h ext/core/board/*.h tests/*.h)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
@@ -38,11 +38,11 @@ CORE_OBJ     := $(CORE_SRC:ext/core/%.c=build/core/%.o)
 CORE_OBJ_SAN := $(CORE_SRC:ext/core/%.c=build-san/core/%.o)
 
 build/core/%.o: ext/core/%.c $(HEADERS)
-	@mkdir -p build/core
+	@mkdir -p $(dir $@)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
 build-san/core/%.o: ext/core/%.c $(HEADERS)
-	@mkdir -p build-san/core
+	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -c -o $@ $<
 
 .SECONDARY: $(CORE_OBJ) $(CORE_OBJ_SAN)

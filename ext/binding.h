@@ -97,6 +97,7 @@ extern const cgt_function cgt_heap_functions[];
 extern const cgt_function cgt_closed_functions[];
 extern const cgt_function cgt_undirected_functions[];
 extern const cgt_function cgt_partizan_functions[];
+extern const cgt_function cgt_board_functions[];
 extern const cgt_function cgt_algebra_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_heap_tables[];
@@ -132,6 +133,8 @@ void cgt_conn_games_hold(cgt_conn *conn, int delta);
 /* The memo of Toe-Tac-Tics values for the store of cgt_conn_games (call
 ** that first); NULL when out of memory. */
 cg_id *cgt_conn_toetactics(cgt_conn *conn);
+/* The same for the transposition table of board rulesets (core/board/board.h). */
+struct cg_board_table *cgt_conn_boards(cgt_conn *conn);
 
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */
 void **cgt_conn_collector(cgt_conn *conn);

@@ -29,6 +29,7 @@ static const cgt_function *const function_families[] = {cgt_internal_functions, 
                                                         cgt_random_functions,   cgt_heap_functions,
                                                         cgt_closed_functions,   cgt_undirected_functions,
                                                         cgt_partizan_functions,
+                                                        cgt_board_functions,
                                                         cgt_algebra_functions};
 static const cgt_table_function *const table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables};
 

@@ -35,6 +35,7 @@
 #include "graph_private.h"
 #include "core/heapseq.h"
 #include "core/prules.h"
+#include "core/board/board.h"
 #include "core/pthermo.h"
 
 #include <stdio.h>
@@ -65,6 +66,7 @@ struct cgt_conn {
   cg_thermo *thermo;
   int games_busy;       /* aggregates holding game ids: no reset meanwhile */
   cg_id *toetactics;    /* values of Toe-Tac-Tics boards in games, made on first use */
+  cg_board_table *boards;   /* board regions' values in games, made on first use */
   void *collector;   /* the buffer of the graph being read, see graph_read.c */
   sqlite3_stmt *hold;   /* reads every attached schema, see cgt_conn_hold */
   int hold_depth;       /* nested holds: the statement is on its row when > 0 */
@@ -96,6 +98,7 @@ void cgt_conn_unref(void *p) {
   cg_store_free(conn->games);
   cg_thermo_free(conn->thermo);
   sqlite3_free(conn->toetactics);
+  cg_board_table_free(conn->boards);
   sqlite3_free(conn);
 }
 
@@ -384,6 +387,8 @@ cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
     cg_store_free(conn->games);
     cg_thermo_free(conn->thermo);
     sqlite3_free(conn->toetactics);
+    cg_board_table_free(conn->boards);
+    conn->boards = NULL;
     conn->games = NULL;
     conn->thermo = NULL;
     conn->toetactics = NULL;
@@ -402,4 +407,9 @@ cg_id *cgt_conn_toetactics(cgt_conn *conn) {
     if (conn->toetactics) memset(conn->toetactics, 0xff, CG_TOETACTICS_BOARDS * sizeof *conn->toetactics);
   }
   return conn->toetactics;
+}
+
+cg_board_table *cgt_conn_boards(cgt_conn *conn) {
+  if (!conn->boards) conn->boards = cg_board_table_new();
+  return conn->boards;
 }

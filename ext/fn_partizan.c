@@ -25,6 +25,7 @@
 #include "graph_private.h"
 #include "core/pnotation.h"
 #include "core/prules.h"
+#include "core/board/board.h"
 
 /* Why a computation failed, naming the limit it met (sqlite3_malloc'd). */
 static char *cause(cgt_rc rc) {
@@ -312,8 +313,12 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
       return;
     }
     rc = cg_cutcake(s, w, h, &g);
+  } else if (cg_rules_find(rules)) {   /* domineering, clobber, toadsfrogs: as cg_board */
+    struct cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
+    rc = t ? cg_board(s, t, rules, board, &g, err, sizeof err) : CGT_NOMEM;
   } else {
-    cgt_error(ctx, SQLITE_ERROR, fname, "unknown ruleset '%s' (toetactics, hackenbush, cutcake)", rules);
+    cgt_error(ctx, SQLITE_ERROR, fname,
+              "unknown ruleset '%s' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs)", rules);
     return;
   }
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);

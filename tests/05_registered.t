@@ -21,6 +21,7 @@ got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
 want_funcs="cg s 1 pure
 cg_add s -1 pure
 cg_birthday s 1 pure
+cg_board s 2 pure
 cg_cmp s 2 pure
 cg_cool s 2 pure
 cg_heat s 2 pure

@@ -118,6 +118,7 @@ CALLS = {
     'cg_cool': {'sql': "SELECT length(cg_cool('%s', '1/2'))" % hot_text(21)},
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(21)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(21)},
+    'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 

@@ -110,6 +110,7 @@ static const char *const stmts[] = {
     "SELECT * FROM cg_options('{2||1|0}')",
     "SELECT surreal_value('toetactics', 'xo./.ox/o..'), surreal_value('toetactics:.x./xox/oxx')",
     "SELECT surreal_value('hackenbush', 'LRG'), surreal_value('cutcake:5x8')",
+    "SELECT cg_board('domineering', '...|...|...'), cg_board('clobber', 'xoxo|ox..'), cg_board('toadsfrogs', 'TT..FF')",
     "SELECT cg_value('dom', 'a'), cg_value('dom', 'b'), cg_value('dom', 'c')",
     "SELECT cgt_version()",
 };

@@ -1,0 +1,335 @@
+/* The search of board rulesets, written once; see board.h. */
+#include "board.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const cg_rules *const RULESETS[] = {&cg_domineering, &cg_clobber, &cg_toadsfrogs};
+
+const cg_rules *cg_rules_find(const char *name) {
+  for (size_t i = 0; i < sizeof RULESETS / sizeof *RULESETS; i++)
+    if (strcmp(RULESETS[i]->name, name) == 0) return RULESETS[i];
+  return NULL;
+}
+
+/* ---- parsing and printing ---- */
+
+static int code_of(const cg_rules *r, char ch) {
+  for (int k = 0; k < 3 && r->symbols[k]; k++) {
+    char s = r->symbols[k];
+    if (ch == s || (s >= 'a' && s <= 'z' && ch == s - 32) || (s >= 'A' && s <= 'Z' && ch == s + 32)) return k;
+  }
+  return -1;
+}
+
+cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err, size_t errlen) {
+  int row = 1, col = 0, cols = -1, n = 0;
+  memset(g, 0, sizeof *g);
+  for (const char *p = text;; p++) {
+    char ch = *p;
+    if (ch == '\r' && p[1] == '\n') continue;
+    if (ch == '|' || ch == '\n' || ch == 0) {
+      if (ch == 0 && col == 0 && p > text && p[-1] == '\n') break;   /* a final newline */
+      if (cols < 0) cols = col;
+      else if (col != cols) {
+        snprintf(err, errlen, "%s: row %d has %d squares, row 1 has %d (rows must have equal lengths)", r->name,
+                 row, col, cols);
+        return CGT_SYNTAX;
+      }
+      if (ch == 0) break;
+      row++, col = 0;
+      continue;
+    }
+    col++;
+    int k = code_of(r, ch);
+    if (k < 0) {
+      if (ch > ' ' && ch < 127)
+        snprintf(err, errlen, "%s: unknown character '%c' at row %d, column %d (the squares are '%s')", r->name, ch,
+                 row, col, r->symbols);
+      else
+        snprintf(err, errlen, "%s: unknown character (byte 0x%02x) at row %d, column %d (the squares are '%s')",
+                 r->name, (unsigned char)ch, row, col, r->symbols);
+      return CGT_SYNTAX;
+    }
+    if (n == CG_BOARD_CELLS) {
+      snprintf(err, errlen, "%s: a board has at most %d squares; row %d, column %d is one more", r->name,
+               CG_BOARD_CELLS, row, col);
+      return CGT_SYNTAX;
+    }
+    g->c[n++] = (uint8_t)k;
+  }
+  if (cols <= 0) return CGT_OK;   /* the empty board */
+  if (r->one_row && row > 1) {
+    snprintf(err, errlen, "%s: a board is one row, not %d rows", r->name, row);
+    return CGT_SYNTAX;
+  }
+  g->rows = (uint8_t)row, g->cols = (uint8_t)cols;
+  return CGT_OK;
+}
+
+void cg_board_text(const cg_rules *r, const cg_grid *g, char *buf) {
+  char *p = buf;
+  for (int i = 0; i < g->rows; i++) {
+    if (i) *p++ = '|';
+    for (int j = 0; j < g->cols; j++) *p++ = r->symbols[g->c[i * g->cols + j]];
+  }
+  *p = 0;
+}
+
+/* ---- helpers of the rulesets ---- */
+
+uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*keep)(const cg_grid *part),
+                            cg_grid *out) {
+  int R = g->rows, C = g->cols, n = R * C;
+  if (n == 0) return 0;
+  /* Bit v is square v; a flood fill by shifts finds each component. */
+  uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, first = 0, set = 0;
+  for (int i = 0; i < R; i++) first |= (uint64_t)1 << (i * C);
+  uint64_t last = C > 1 ? first << (C - 1) : first, not_first = all & ~first, not_last = all & ~last;
+  for (int v = 0; v < n; v++)
+    if (in(g->c[v])) set |= (uint64_t)1 << v;
+  uint32_t count = 0;
+  while (set) {
+    uint64_t comp = set & (~set + 1), grow;
+    for (;;) {
+      grow = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last);
+      if (C < 64) grow |= (comp << C) | (comp >> C);
+      grow &= set;
+      if (grow == comp) break;
+      comp = grow;
+    }
+    set &= ~comp;
+    int r0 = R, r1 = -1, c0 = C, c1 = -1;
+    for (uint64_t m = comp; m; m &= m - 1) {
+      int v = __builtin_ctzll(m), i = v / C, j = v % C;
+      if (i < r0) r0 = i;
+      if (i > r1) r1 = i;
+      if (j < c0) c0 = j;
+      if (j > c1) c1 = j;
+    }
+    cg_grid *p = &out[count];
+    memset(p, 0, sizeof *p);
+    p->rows = (uint8_t)(r1 - r0 + 1), p->cols = (uint8_t)(c1 - c0 + 1);
+    for (uint64_t m = comp; m; m &= m - 1) {
+      int v = __builtin_ctzll(m);
+      p->c[(v / C - r0) * p->cols + (v % C - c0)] = g->c[v];
+    }
+    if (keep(p)) count++;
+  }
+  return count;
+}
+
+void cg_grid_transform(const cg_grid *g, int sym, int swap, cg_grid *out) {
+  int R = g->rows, C = g->cols;
+  out->rows = (uint8_t)(sym & 4 ? C : R), out->cols = (uint8_t)(sym & 4 ? R : C);
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) {
+      int si = sym & 2 ? R - 1 - i : i, sj = sym & 1 ? C - 1 - j : j;
+      uint8_t v = g->c[si * C + sj];
+      if (swap && v) v = (uint8_t)(3 - v);
+      if (sym & 4) out->c[j * R + i] = v;
+      else out->c[i * C + j] = v;
+    }
+}
+
+int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
+  int R = g->rows, C = g->cols, best = 0;
+  cg_grid cur = *g;   /* the least so far, transform best */
+  for (int bit = 1; bit < 16; bit++) {
+    if (!(mask >> bit & 1)) continue;
+    int sym = bit & 7, swap = bit >> 3, tr = sym & 4 ? C : R, tc = sym & 4 ? R : C;
+    if (tr != cur.rows ? tr > cur.rows : tc > cur.cols) continue;
+    int cmp = tr < cur.rows || tc < cur.cols ? -1 : 0;
+    /* Compares the transform with the least so far square by square, and
+    ** writes it over only once it is known to be less. */
+    for (int i = 0; i < tr && !cmp; i++)
+      for (int j = 0; j < tc && !cmp; j++) {
+        int oi = sym & 4 ? j : i, oj = sym & 4 ? i : j;   /* the square before the transpose */
+        int si = sym & 2 ? R - 1 - oi : oi, sj = sym & 1 ? C - 1 - oj : oj;
+        uint8_t v = g->c[si * C + sj], w = cur.c[i * tc + j];
+        if (swap && v) v = (uint8_t)(3 - v);
+        if (v != w) cmp = v < w ? -1 : 1;
+      }
+    if (cmp >= 0) continue;
+    cg_grid_transform(g, sym, swap, &cur);
+    best = bit;
+  }
+  *g = cur;
+  return sign(best & 7, best >> 3);
+}
+
+/* ---- the transposition table ---- */
+
+typedef struct entry {
+  uint64_t a, b;
+  uint32_t dims;   /* POSITION | ruleset << 16 | rows << 8 | cols; 0: a free slot */
+  cg_id value;
+} entry;
+
+struct cg_board_table {
+  entry *e;
+  size_t cap, count;
+};
+
+/* The flag of entries of whole positions as they are (not normalised). */
+#define POSITION ((uint32_t)1 << 24)
+
+/* Past this many entries the table starts afresh (a cache; 32 bytes each). */
+#define TABLE_MAX ((size_t)1 << 22)
+
+cg_board_table *cg_board_table_new(void) {
+  cg_board_table *t = cgt_calloc(1, sizeof *t);
+  return t;
+}
+
+void cg_board_table_free(cg_board_table *t) {
+  if (!t) return;
+  cgt_free(t->e);
+  cgt_free(t);
+}
+
+size_t cg_board_table_size(const cg_board_table *t) { return t ? t->count : 0; }
+
+static void key_of(const cg_rules *r, const cg_grid *g, entry *k) {
+  k->a = k->b = 0;
+  int n = g->rows * g->cols;
+  for (int i = 0; i < n; i++) {
+    if (i < 32) k->a |= (uint64_t)g->c[i] << (2 * i);
+    else k->b |= (uint64_t)g->c[i] << (2 * (i - 32));
+  }
+  k->dims = (uint32_t)r->id << 16 | (uint32_t)g->rows << 8 | g->cols;
+}
+
+static size_t slot_of(const entry *k, size_t cap) {
+  uint64_t h = k->a * 0x9e3779b97f4a7c15ull ^ (k->b + 0x632be59bd9b4e019ull) * 0xff51afd7ed558ccdull ^ k->dims;
+  h ^= h >> 31;
+  h *= 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 29;
+  return (size_t)h & (cap - 1);
+}
+
+static int table_find(const cg_board_table *t, const entry *k, cg_id *v) {
+  if (!t || !t->cap) return 0;
+  for (size_t i = slot_of(k, t->cap);; i = (i + 1) & (t->cap - 1)) {
+    const entry *e = &t->e[i];
+    if (!e->dims) return 0;
+    if (e->dims == k->dims && e->a == k->a && e->b == k->b) return *v = e->value, 1;
+  }
+}
+
+static cgt_rc table_put(cg_board_table *t, const entry *k, cg_id v) {
+  if (!t) return CGT_OK;
+  if (t->count >= TABLE_MAX) {
+    memset(t->e, 0, t->cap * sizeof *t->e);
+    t->count = 0;
+  }
+  if (2 * (t->count + 1) > t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 1024;
+    entry *e = cgt_calloc(cap, sizeof *e);
+    if (!e) return CGT_NOMEM;
+    for (size_t i = 0; i < t->cap; i++) {
+      if (!t->e[i].dims) continue;
+      size_t j = slot_of(&t->e[i], cap);
+      while (e[j].dims) j = (j + 1) & (cap - 1);
+      e[j] = t->e[i];
+    }
+    cgt_free(t->e);
+    t->e = e, t->cap = cap;
+  }
+  size_t j = slot_of(k, t->cap);
+  while (t->e[j].dims) j = (j + 1) & (t->cap - 1);
+  t->e[j] = *k;
+  t->e[j].value = v;
+  t->count++;
+  return CGT_OK;
+}
+
+/* ---- the search ---- */
+
+typedef struct search {
+  cg_store *s;
+  cg_board_table *t;
+  const cg_rules *r;
+} search;
+
+/* The scratch space of one region's search (on the heap: the C stack holds
+** only small frames, whatever the depth). */
+typedef struct frame {
+  cg_grid opts[CG_BOARD_MAXOPT];
+  cg_grid regs[CG_BOARD_CELLS];
+  cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
+} frame;
+
+static cgt_rc position_value(search *x, const cg_grid *g, cg_grid *regs, cg_id *out);
+
+/* The value of a normalised region g, by its options. */
+static cgt_rc region_value(search *x, const cg_grid *g, cg_id *out) {
+  cgt_rc rc = cg_descend(x->s);
+  if (rc) return rc;
+  frame *f = cgt_malloc(sizeof *f);
+  if (!f) rc = CGT_NOMEM;
+  uint32_t n[2] = {0, 0};
+  for (int side = 0; side < 2 && rc == CGT_OK; side++) {
+    n[side] = x->r->options(g, side, f->opts);
+    rc = cg_work(x->s, (uint64_t)(n[side] + 1) * (g->rows * g->cols + 1));
+    for (uint32_t i = 0; i < n[side] && rc == CGT_OK; i++)
+      rc = position_value(x, &f->opts[i], f->regs, side ? &f->R[i] : &f->L[i]);
+  }
+  if (rc == CGT_OK) rc = cg_game(x->s, f->L, n[0], f->R, n[1], out);
+  cgt_free(f);
+  cg_ascend(x->s);
+  return rc;
+}
+
+/* The value of any position g: the sum of its regions' values (regs is
+** scratch space for CG_BOARD_CELLS regions). */
+static cgt_rc position_value(search *x, const cg_grid *g, cg_grid *regs, cg_id *out) {
+  /* A position met before, as it is (another order of the same moves). */
+  entry whole;
+  key_of(x->r, g, &whole);
+  whole.dims |= POSITION;
+  if (table_find(x->t, &whole, out)) return CGT_OK;
+  uint32_t n = x->r->regions(g, regs);
+  cgt_rc rc = cg_work(x->s, (uint64_t)g->rows * g->cols + 1);
+  if (rc == CGT_OK) rc = cg_integer(x->s, 0, out);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
+    int sign = x->r->normalise(&regs[i]);
+    entry k;
+    cg_id v;
+    key_of(x->r, &regs[i], &k);
+    if (!table_find(x->t, &k, &v)) {
+      rc = region_value(x, &regs[i], &v);
+      if (rc == CGT_OK) rc = table_put(x->t, &k, v);
+    }
+    if (rc == CGT_OK && sign < 0) rc = cg_neg(x->s, v, &v);
+    if (rc == CGT_OK) rc = i == 0 ? (*out = v, CGT_OK) : cg_add(x->s, *out, v, out);
+  }
+  if (rc == CGT_OK) rc = table_put(x->t, &whole, *out);
+  return rc;
+}
+
+cgt_rc cg_board_value(cg_store *s, cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id *out) {
+  search x = {s, t, r};
+  cg_board_table *own = NULL;
+  if (!t) {   /* a table for this call only */
+    own = x.t = cg_board_table_new();
+    if (!own) return CGT_NOMEM;
+  }
+  cg_grid *regs = cgt_malloc(CG_BOARD_CELLS * sizeof *regs);
+  cgt_rc rc = regs ? position_value(&x, g, regs, out) : CGT_NOMEM;
+  cgt_free(regs);
+  cg_board_table_free(own);
+  return rc;
+}
+
+cgt_rc cg_board(cg_store *s, cg_board_table *t, const char *ruleset, const char *text, cg_id *out, char *err,
+                size_t errlen) {
+  const cg_rules *r = cg_rules_find(ruleset);
+  if (!r) {
+    snprintf(err, errlen, "unknown board ruleset '%s' (domineering, clobber, toadsfrogs)", ruleset);
+    return CGT_SYNTAX;
+  }
+  cg_grid g;
+  cgt_rc rc = cg_board_parse(r, text, &g, err, errlen);
+  return rc ? rc : cg_board_value(s, t, r, &g, out);
+}

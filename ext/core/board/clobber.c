@@ -1,0 +1,47 @@
+/*
+** Clobber (Albert, Grossman, Nowakowski and Wolfe, 2005): a stone moves onto
+** an orthogonally adjacent stone of the other colour, which leaves the
+** board; Left plays x, Right o.  Regions: the connected groups of stones (a
+** group of one colour has no move and value 0, and is dropped).  Rotations
+** and mirror images keep the value; exchanging the colours negates it.
+*/
+#include "board.h"
+
+static uint32_t options(const cg_grid *g, int right, cg_grid *out) {
+  int R = g->rows, C = g->cols;
+  uint8_t me = right ? 2 : 1, you = right ? 1 : 2;
+  uint32_t n = 0;
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) {
+      int v = i * C + j;
+      if (g->c[v] != me) continue;
+      int nb[4] = {i > 0 ? v - C : -1, i + 1 < R ? v + C : -1, j > 0 ? v - 1 : -1, j + 1 < C ? v + 1 : -1};
+      for (int k = 0; k < 4; k++) {
+        if (nb[k] < 0 || g->c[nb[k]] != you) continue;
+        out[n] = *g;
+        out[n].c[v] = 0;
+        out[n].c[nb[k]] = me;
+        n++;
+      }
+    }
+  return n;
+}
+
+static int is_stone(uint8_t v) { return v != 0; }
+
+static int keep(const cg_grid *p) {
+  int seen = 0;
+  for (int i = 0; i < p->rows * p->cols; i++) seen |= 1 << p->c[i];
+  return (seen & 6) == 6;
+}
+
+static uint32_t regions(const cg_grid *g, cg_grid *out) { return cg_grid_components(g, is_stone, keep, out); }
+
+static int sign(int sym, int swap) {
+  (void)sym;
+  return swap ? -1 : 1;
+}
+
+static int normalise(cg_grid *g) { return cg_grid_least(g, 0xFFFF, sign); }
+
+const cg_rules cg_clobber = {"clobber", 2, ".xo", 0, options, regions, normalise};
