@@ -56,8 +56,8 @@ static cgt_rc options_copy(cg_store *s, cg_id g, cg_id **L, uint32_t *nl, cg_id 
   if (rc) return rc;
   cg_id *a = cgt_malloc(((size_t)*nl + *nr + 1) * sizeof *a);
   if (!a) return CGT_NOMEM;
-  memcpy(a, L0, *nl * sizeof *a);
-  memcpy(a + *nl, R0, *nr * sizeof *a);
+  if (*nl) memcpy(a, L0, *nl * sizeof *a);
+  if (*nr) memcpy(a + *nl, R0, *nr * sizeof *a);
   *L = a;
   *R = a + *nl;
   return cg_work(s, (uint64_t)*nl + *nr + 1);
@@ -231,8 +231,8 @@ static cgt_rc apply(xform *X, cg_id g, cg_id *out) {
     if (!nL || !nR) rc = CGT_NOMEM;
   }
   if (rc == CGT_OK) {
-    memcpy(nL, GL, ngl * sizeof *nL);
-    memcpy(nR, GR, ngr * sizeof *nR);
+    if (ngl) memcpy(nL, GL, ngl * sizeof *nL);
+    if (ngr) memcpy(nR, GR, ngr * sizeof *nR);
   }
   for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) {
     int left = i < nl;
