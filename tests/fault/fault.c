@@ -111,6 +111,11 @@ static const char *const stmts[] = {
     "SELECT surreal_value('toetactics', 'xo./.ox/o..'), surreal_value('toetactics:.x./xox/oxx')",
     "SELECT surreal_value('hackenbush', 'LRG'), surreal_value('cutcake:5x8')",
     "SELECT cg_board('domineering', '...|...|...'), cg_board('clobber', 'xoxo|ox..'), cg_board('toadsfrogs', 'TT..FF')",
+    /* partizan algebra */
+    "SELECT cg_thermograph('{2|-1/2}'), cg_thermograph_svg('{3|{2|1}}'), cg_is_infinitesimal('^'), "
+    "cg_is_all_small('{0|^}'), cg_temper('{1|-1}')",
+    "SELECT cg_ordinal_sum('{1|*}', '{1|-1/2}'), cg_cool('{3|{2|1}}', '1/2'), cg_heat('{1|-1}', '*'), "
+    "cg_overheat('{1|*}', '*', '1')",
     "SELECT cg_value('dom', 'a'), cg_value('dom', 'b'), cg_value('dom', 'c')",
     "SELECT cgt_version()",
 };
