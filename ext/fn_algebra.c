@@ -86,6 +86,8 @@ static cgt_rc to_double(cg_store *s, cg_dyadic x, double *out, char **text) {
   char *slash = strchr(*text, '/');
   *out = strtod(*text, NULL);
   if (slash) *out /= strtod(slash + 1, NULL);
+  if (!(*out > -1e300)) *out = -1e300;   /* beyond a double (or NaN): drawn at the edge, labelled exactly */
+  if (!(*out < 1e300)) *out = 1e300;
   return CGT_OK;
 }
 
