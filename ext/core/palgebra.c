@@ -273,6 +273,10 @@ cgt_rc cg_ordinal_sum(cg_store *s, cg_id g, cg_id h, cg_id *out) {
 
 cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out) {
   if (cg_dyadic_sign(cg_store_bigs(s), t) < 0) return CGT_RANGE;
+  if (cg_dyadic_is_zero(t)) {   /* the identity (also for nimbers too large to expand) */
+    *out = g;
+    return CGT_OK;
+  }
   xform X = {COOL, s, th, 0, t, 0, 0, 0, {NULL, NULL, 0, 0}};
   cgt_rc rc = cg_number(s, t, &X.tid);
   return rc ? rc : run(&X, g, out);
