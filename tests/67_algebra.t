@@ -82,8 +82,8 @@ t.is_(q("SELECT cg_cool('{2|-2}', '1'), cg_cool('{2|-2}', '2'), cg_cool('{2|-2}'
       ('+-1', '*', '0', '*'), "+-2 cooled by 1, 2 (its temperature: *) and 3 (its mean)")
 t.is_(q("SELECT cg_cool('^', '1'), cg_cool('3/4', '5'), cg_cool('{3|{2|1}}', '1/2'), cg_cool('{2|-1/2}', '5/4')"),
       ('0', '3/4', '{5/2|2*}', '3/4*'), "cooling: infinitesimals vanish, numbers stay, {2|-1/2} freezes to 3/4*")
-t.is_(q("SELECT cg_cool('*2000000', '0'), cg_cool('1/2^5*2000000', '1/8')"),
-      ('*2000000', '1/2'), "cooling a nimber too large to expand: by 0 the identity, else through the thermograph")
+t.is_(q("SELECT cg_cool('*2000000', '0'), cg_cool('1/2^5*2000000', '1/8'), cg_heat('*2000000', '0')"),
+      ('*2000000', '1/2', '*2000000'), "a nimber too large to expand: cooled or heated by 0 it stays, cooled by more it goes through the thermograph")
 t.is_(q("SELECT cg_heat('*', '1'), cg_heat('{1|-1}', '1'), cg_heat('5/8', '3'), cg_heat('^', '0'), cg_heat('*', '^'), cg_heat('{1|-1}', '*')"),
       ('+-1', '+-2', '5/8', '^', '*', '+-(1*)'),
       "heating: * by 1 is +-1, numbers stay, by 0 the identity, by a game ({^|v} = *)")

@@ -283,6 +283,11 @@ cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out) {
 }
 
 cgt_rc cg_heat(cg_store *s, cg_id g, cg_id t, cg_id *out) {
+  cg_dyadic x;
+  if (cg_is_number(s, t, &x) && cg_dyadic_is_zero(x)) {   /* the identity */
+    *out = g;
+    return CGT_OK;
+  }
   xform X = {HEAT, s, NULL, 0, {0, 0, 0}, t, 0, 0, {NULL, NULL, 0, 0}};
   return run(&X, g, out);
 }
