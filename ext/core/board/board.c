@@ -174,8 +174,13 @@ struct cg_board_table {
 /* The flag of entries of whole positions as they are (not normalised). */
 #define POSITION ((uint32_t)1 << 24)
 
-/* Past this many entries the table starts afresh (a cache; 32 bytes each). */
-#define TABLE_MAX ((size_t)1 << 22)
+/* Past this many entries (24 bytes each, at most half the slots used: 192
+** MB) the table drops its whole positions, or starts afresh when regions
+** are most of it. */
+#ifndef CG_BOARD_TABLE_MAX
+#define CG_BOARD_TABLE_MAX (1u << 22)
+#endif
+#define TABLE_MAX ((size_t)CG_BOARD_TABLE_MAX)
 
 cg_board_table *cg_board_table_new(void) {
   cg_board_table *t = cgt_calloc(1, sizeof *t);
@@ -219,9 +224,31 @@ static int table_find(const cg_board_table *t, const entry *k, cg_id *v) {
 
 static cgt_rc table_put(cg_board_table *t, const entry *k, cg_id v) {
   if (!t) return CGT_OK;
-  if (t->count >= TABLE_MAX) {
-    memset(t->e, 0, t->cap * sizeof *t->e);
-    t->count = 0;
+  if (t->count >= TABLE_MAX) {   /* keep the regions, drop the whole positions */
+    size_t kept = 0;
+    for (size_t i = 0; i < t->cap; i++)
+      if (t->e[i].dims & POSITION) t->e[i].dims = 0;
+    entry *old = t->e;
+    t->e = cgt_calloc(t->cap, sizeof *t->e);
+    if (!t->e) {
+      t->e = old;
+      memset(t->e, 0, t->cap * sizeof *t->e);
+      t->count = 0;
+      return CGT_NOMEM;
+    }
+    for (size_t i = 0; i < t->cap; i++) {
+      if (!old[i].dims) continue;
+      size_t j = slot_of(&old[i], t->cap);
+      while (t->e[j].dims) j = (j + 1) & (t->cap - 1);
+      t->e[j] = old[i];
+      kept++;
+    }
+    cgt_free(old);
+    t->count = kept;
+    if (kept > TABLE_MAX / 2) {   /* mostly regions: start afresh */
+      memset(t->e, 0, t->cap * sizeof *t->e);
+      t->count = 0;
+    }
   }
   if (2 * (t->count + 1) > t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 1024;
