@@ -17,6 +17,7 @@ typedef struct entry {
   uint32_t off;      /* options at opt[off..off+nl+nr), L first; NO_OPTIONS until made (numbers, nus) */
   uint32_t nl, nr;
   uint64_t birthday; /* NO_BIRTHDAY until computed */
+  uint64_t hash;     /* of the interning table, kept so that growing it reads no option lists */
 } entry;
 
 /* Open addressing map from 64-bit keys to 32-bit values (0: absent). */
@@ -176,7 +177,7 @@ static cgt_rc grow_slots(cg_store *s) {
   if (!slot) return CGT_NOMEM;
   for (uint32_t id = 0; id < s->n; id++) {
     const entry *e = &s->e[id];
-    uint64_t h = e->kind != K_GENERAL ? hash_nus(e->x, e->ups, e->star) : hash_lists(s->opt + e->off, e->nl, s->opt + e->off + e->nl, e->nr);
+    uint64_t h = e->hash;
     size_t j = h & (cap - 1);
     while (slot[j]) j = (j + 1) & (cap - 1);
     slot[j] = id + 1;
@@ -224,6 +225,7 @@ static cgt_rc push_options(cg_store *s, const cg_id *ids, uint32_t n) {
 
 /* Inserts the id into the interning table (its slot must be free). */
 static void index_id(cg_store *s, uint64_t h, cg_id id) {
+  s->e[id].hash = h;
   size_t j = h & s->slot_mask;
   while (s->slot[j]) j = (j + 1) & s->slot_mask;
   s->slot[j] = id + 1;

@@ -15,8 +15,9 @@
 typedef struct text {
   char *p;
   size_t n, cap;
-  int oom;
+  cgt_rc err;      /* CGT_NOMEM or CGT_INTERRUPTED once a put failed */
   uint32_t nest;   /* games printed one inside another: at most CG_PARSE_DEPTH, so the text parses back */
+  cg_store *s;     /* charged for the bytes written (copying side texts into a game's text is work) */
 } text;
 
 static void put(text *t, const char *fmt, ...) {
@@ -24,12 +25,16 @@ static void put(text *t, const char *fmt, ...) {
   va_start(ap, fmt);
   int len = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  if (len < 0 || t->oom) return;
+  if (len < 0 || t->err) return;
+  if (cg_work(t->s, 1 + (uint64_t)len / 16)) {
+    t->err = CGT_INTERRUPTED;
+    return;
+  }
   if (t->n + (size_t)len + 1 > t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 64;
     while (cap < t->n + (size_t)len + 1) cap *= 2;
     char *p = cgt_realloc(t->p, cap);
-    if (!p) { t->oom = 1; return; }
+    if (!p) { t->err = CGT_NOMEM; return; }
     t->p = p;
     t->cap = cap;
   }
@@ -41,7 +46,7 @@ static void put(text *t, const char *fmt, ...) {
 
 /* Puts open and close around what was printed since mark. */
 static cgt_rc wrap(text *t, size_t mark, char open, char close) {
-  if (t->oom) return CGT_NOMEM;
+  if (t->err) return t->err;
   size_t len = t->n - mark;
   char *copy = cgt_malloc(len + 1);
   if (!copy) return CGT_NOMEM;
@@ -50,13 +55,13 @@ static cgt_rc wrap(text *t, size_t mark, char open, char close) {
   t->n = mark;
   put(t, "%c%s%c", open, copy, close);
   cgt_free(copy);
-  return t->oom ? CGT_NOMEM : CGT_OK;
+  return t->err;
 }
 
 static void put_number(cg_store *s, text *t, cg_dyadic x) {
   char *digits;
   if (cg_dyadic_text(cg_store_bigs(s), x, &digits) != CGT_OK) {
-    t->oom = 1;
+    t->err = CGT_NOMEM;
     return;
   }
   put(t, "%s", digits);
@@ -287,7 +292,7 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   uint32_t k = 0;
   int64_t ups = 0;
   *bars = 0;
-  if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->oom ? CGT_NOMEM : CGT_OK;
+  if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->err;
   if (t->nest + PARSE_MARGIN >= CG_PARSE_DEPTH) return CGT_TOODEEP;
   cgt_rc rc = cg_descend(s);
   if (rc) return rc;
@@ -332,7 +337,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     return rc;
   }
   /* {L|R}: the bars count one more than the bare options inside. */
-  text lt = {NULL, 0, 0, 0, t->nest}, rt = {NULL, 0, 0, 0, t->nest};
+  text lt = {NULL, 0, 0, CGT_OK, t->nest, s}, rt = {NULL, 0, 0, CGT_OK, t->nest, s};
   int lb = 0, rb = 0;
   put(&lt, "%s", "");
   put(&rt, "%s", "");
@@ -346,7 +351,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     put(t, "%s%s", rt.p ? rt.p : "", wrap ? "}" : "");
     if (wrap) *bars = 0;
   }
-  if (lt.oom || rt.oom) rc = CGT_NOMEM;
+  if (rc == CGT_OK) rc = lt.err ? lt.err : rt.err ? rt.err : t->err;
   cgt_free(lt.p);
   cgt_free(rt.p);
   cgt_free(L);
@@ -354,10 +359,10 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
 }
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
-  text t = {NULL, 0, 0, 0, 0};
+  text t = {NULL, 0, 0, CGT_OK, 0, s};
   put(&t, "%s", "");
   cgt_rc rc = print_braced(s, g, &t);
-  if (rc == CGT_OK && t.oom) rc = CGT_NOMEM;
+  if (rc == CGT_OK) rc = t.err;
   if (rc) {
     cgt_free(t.p);
     return rc;
