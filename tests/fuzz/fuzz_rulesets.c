@@ -1,8 +1,9 @@
 /*
 ** libFuzzer harness: the boards of surreal_value's built-in rulesets
-** (prules.c).  The first byte chooses the ruleset: hackenbush strings,
-** toetactics boards (with a memo kept between the boards of one input),
-** cutcake W x H (two 64-bit numbers from the input).  Every value must
+** (prules.c) and of cg_board (board/).  The first byte chooses the ruleset:
+** hackenbush strings, toetactics boards (with a memo kept between the
+** boards of one input), cutcake W x H (two 64-bit numbers from the input),
+** domineering, clobber and toadsfrogs boards.  Every value must
 ** print and parse back to itself.
 */
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "../../ext/core/pnotation.h"
 #include "../../ext/core/prules.h"
+#include "../../ext/core/board/board.h"
 #include "fuzz_budget.h"
 
 static void roundtrip(cg_store *s, cg_id g, const char *what) {
@@ -27,7 +29,7 @@ static void roundtrip(cg_store *s, cg_id g, const char *what) {
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (size < 1) return 0;
-  unsigned which = data[0] % 3;
+  unsigned which = data[0] % 6;
   data++, size--;
   char *text = malloc(size + 1);
   if (!text) return 0;
@@ -53,6 +55,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
       if (next) *next++ = 0;
       if (cg_toetactics(s, line, memo, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "toetactics board");
     }
+  } else if (which >= 3) {
+    /* The board rulesets of cg_board, with a transposition table per input. */
+    static const char *const names[] = {"domineering", "clobber", "toadsfrogs"};
+    cg_board_table *table = cg_board_table_new();
+    if (table && cg_board(s, table, names[which - 3], text, &g, err, sizeof err) == CGT_OK)
+      roundtrip(s, g, names[which - 3]);
+    cg_board_table_free(table);
   } else {
     uint64_t w = 0, h = 0;
     memcpy(&w, data, size < 8 ? size : 8);
