@@ -196,24 +196,25 @@ static void thermograph_svg_body(sqlite3_context *ctx, int argc, sqlite3_value *
 
 /* ---- predicates ---- */
 
-static void is_infinitesimal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
-  (void)argc;
+/* A 1/0 predicate of one game. */
+static void predicate(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, const char *fname,
+                      cgt_rc (*test)(cg_store *, cg_id, int *)) {
   cg_id g;
   int yes;
-  if (!game_arg(ctx, s, argv[0], "cg_is_infinitesimal", &g)) return;
-  cgt_rc rc = cg_is_infinitesimal(s, g, &yes);
-  if (rc) report(ctx, rc, "cg_is_infinitesimal");
+  if (!game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = test(s, g, &yes);
+  if (rc) report(ctx, rc, fname);
   else sqlite3_result_int(ctx, yes);
+}
+
+static void is_infinitesimal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  predicate(ctx, argv, s, "cg_is_infinitesimal", cg_is_infinitesimal);
 }
 
 static void is_all_small_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id g;
-  int yes;
-  if (!game_arg(ctx, s, argv[0], "cg_is_all_small", &g)) return;
-  cgt_rc rc = cg_is_all_small(s, g, &yes);
-  if (rc) report(ctx, rc, "cg_is_all_small");
-  else sqlite3_result_int(ctx, yes);
+  predicate(ctx, argv, s, "cg_is_all_small", cg_is_all_small);
 }
 
 static void temper_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
