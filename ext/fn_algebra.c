@@ -229,14 +229,19 @@ static void temper_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg
 
 /* ---- transformations ---- */
 
-static void ordinal_sum_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
-  (void)argc;
-  const char *fname = "cg_ordinal_sum";
+/* A game made from two games by op. */
+static void binary(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, const char *fname,
+                   cgt_rc (*op)(cg_store *, cg_id, cg_id, cg_id *)) {
   cg_id g, h;
   if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &h)) return;
-  cgt_rc rc = cg_ordinal_sum(s, g, h, &g);
+  cgt_rc rc = op(s, g, h, &g);
   if (rc) report(ctx, rc, fname);
   else result_game(ctx, s, g, fname);
+}
+
+static void ordinal_sum_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  binary(ctx, argv, s, "cg_ordinal_sum", cg_ordinal_sum);
 }
 
 static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -259,12 +264,7 @@ static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
 
 static void heat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  const char *fname = "cg_heat";
-  cg_id g, t;
-  if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &t)) return;
-  cgt_rc rc = cg_heat(s, g, t, &g);
-  if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  binary(ctx, argv, s, "cg_heat", cg_heat);
 }
 
 static void overheat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
