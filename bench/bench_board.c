@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../ext/core/board/board.h"
-#include "../ext/core/pnotation.h"
+#include "../ext/core/partizan/board/board.h"
+#include "../ext/core/partizan/pnotation.h"
 
 static double now_ms(void) {
   struct timespec t;

@@ -9,7 +9,7 @@
 SQLITE_EXTENSION_INIT3
 
 #include "core/game.h"
-#include "core/pthermo.h"
+#include "core/partizan/pthermo.h"
 
 #define CGT_VERSION "0.1.0"
 
@@ -133,7 +133,7 @@ void cgt_conn_games_hold(cgt_conn *conn, int delta);
 /* The memo of Toe-Tac-Tics values for the store of cgt_conn_games (call
 ** that first); NULL when out of memory. */
 cg_id *cgt_conn_toetactics(cgt_conn *conn);
-/* The same for the transposition table of board rulesets (core/board/board.h). */
+/* The same for the transposition table of board rulesets (core/partizan/board/board.h). */
 struct cg_board_table *cgt_conn_boards(cgt_conn *conn);
 
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */

@@ -34,9 +34,9 @@
 #include "binding.h"
 #include "graph_private.h"
 #include "core/heapseq.h"
-#include "core/prules.h"
-#include "core/board/board.h"
-#include "core/pthermo.h"
+#include "core/partizan/prules.h"
+#include "core/partizan/board/board.h"
+#include "core/partizan/pthermo.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
 ** Operations on partizan games in CGSuite's notation (pure functions, TEXT
-** in and out; core/palgebra.h, core/pthermo.h):
+** in and out; core/partizan/palgebra.h, core/partizan/pthermo.h):
 **
 **   cg_thermograph(g)          JSON: the walls, mast, mean and temperature
 **   cg_thermograph_svg(g)      an SVG picture of the thermograph
@@ -15,7 +15,7 @@
 
 #include "binding.h"
 #include "partizan_call.h"
-#include "core/palgebra.h"
+#include "core/partizan/palgebra.h"
 
 /* The text of x (cgt_malloc'd) appended to str, quoted when quote. */
 static cgt_rc append_number(sqlite3_str *str, cg_store *s, cg_dyadic x, int quote) {

@@ -1,6 +1,6 @@
 /*
 ** Board rulesets (pure: DETERMINISTIC|INNOCUOUS); the core is
-** core/board/ (one file per ruleset behind board.h, one search).
+** core/partizan/board/ (one file per ruleset behind board.h, one search).
 **
 **   cg_board(ruleset, board)   the canonical value of a Domineering, Clobber
 **                              or Toads and Frogs board, in CGSuite's print
@@ -9,8 +9,8 @@
 ** table that lives and is reset with the connection's store of games.
 */
 #include "binding.h"
-#include "core/board/board.h"
-#include "core/pnotation.h"
+#include "core/partizan/board/board.h"
+#include "core/partizan/pnotation.h"
 
 static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;

@@ -1,7 +1,7 @@
 /*
 ** Partizan game values in CGSuite's notation (pure: DETERMINISTIC|INNOCUOUS).
 ** Games are TEXT in and out; inside, each canonical game is stored once per
-** connection and named by an id (core/pgame.h).
+** connection and named by an id (core/partizan/pgame.h).
 **
 **   cg(text)                 canonical form
 **   cg_add(a, b, ...)        sum; cg_sum(x) the aggregate; cg_neg(a); cg_sub(a, b)
@@ -23,9 +23,9 @@
 #include "binding.h"
 #include "partizan_call.h"
 #include "graph_private.h"
-#include "core/pnotation.h"
-#include "core/prules.h"
-#include "core/board/board.h"
+#include "core/partizan/pnotation.h"
+#include "core/partizan/prules.h"
+#include "core/partizan/board/board.h"
 
 /* Why a computation failed, naming the limit it met (sqlite3_malloc'd). */
 static char *cause(cgt_rc rc) {

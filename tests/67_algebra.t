@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Operations on partizan games (fn_algebra.c, core/palgebra.c): thermographs
+# Operations on partizan games (fn_algebra.c, core/partizan/palgebra.c): thermographs
 # (JSON and SVG), infinitesimals, all-small games, temper, ordinal sums,
 # cooling, heating and overheating.
 #

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/pnotation.h"
-#include "../../ext/core/prules.h"
-#include "../../ext/core/board/board.h"
+#include "../../ext/core/partizan/pnotation.h"
+#include "../../ext/core/partizan/prules.h"
+#include "../../ext/core/partizan/board/board.h"
 #include "fuzz_budget.h"
 
 static void roundtrip(cg_store *s, cg_id g, const char *what) {

@@ -1,13 +1,13 @@
 /*
-** Unit tests of core/palgebra.c and the walls of core/pthermo.c: known
+** Unit tests of core/partizan/palgebra.c and the walls of core/partizan/pthermo.c: known
 ** values (Winning Ways, CGSuite), the recursion bound, and interrupts that
 ** leave the store usable.
 */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/palgebra.h"
-#include "../../ext/core/pnotation.h"
+#include "../../ext/core/partizan/palgebra.h"
+#include "../../ext/core/partizan/pnotation.h"
 #include "../tap.h"
 
 static cg_store *s;

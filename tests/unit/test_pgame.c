@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/pgame.h"
-#include "../../ext/core/pnotation.h"
+#include "../../ext/core/partizan/pgame.h"
+#include "../../ext/core/partizan/pnotation.h"
 #include "../tap.h"
 
 static cg_store *s;

@@ -5,8 +5,8 @@
 */
 #include <stdlib.h>
 
-#include "../../ext/core/pnotation.h"
-#include "../../ext/core/prules.h"
+#include "../../ext/core/partizan/pnotation.h"
+#include "../../ext/core/partizan/prules.h"
 #include "../tap.h"
 
 static cg_store *s;

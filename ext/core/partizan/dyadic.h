@@ -12,7 +12,7 @@
 #ifndef CGT_CORE_DYADIC_H
 #define CGT_CORE_DYADIC_H
 
-#include "common.h"
+#include "../common.h"
 
 #define CG_DYADIC_MAX_BITS 65536u
 

@@ -19,7 +19,7 @@
 #ifndef CGT_CORE_PGAME_H
 #define CGT_CORE_PGAME_H
 
-#include "common.h"
+#include "../common.h"
 #include "dyadic.h"
 
 typedef uint32_t cg_id;
