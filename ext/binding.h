@@ -110,12 +110,29 @@ int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid);
 /* For filters: computes an analysis of cur->graph; sets cur->err on error. */
 int cgt_cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, cgt_stop *));
 
-/* ---- connection, cache and graph reading (conn.c, graph_read.c) ---- */
+/* ---- the connection (conn.c) ---- */
 
 cgt_conn *cgt_conn_new(sqlite3 *db);
 void cgt_conn_ref(cgt_conn *conn);
 void cgt_conn_unref(void *conn);
 sqlite3 *cgt_conn_db(cgt_conn *conn);
+
+/* How a family of functions hangs its per-connection state on the
+** connection: the state is a zeroed block of `size` bytes made on first
+** use, and `free` releases it (and what it holds) with the connection. */
+typedef struct cgt_conn_hook {
+  const char *name;
+  size_t size;
+  void (*free)(void *state);
+} cgt_conn_hook;
+/* The state of hook's family on conn, made now if need be; NULL when out of
+** memory. */
+void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook);
+
+/* Where graph_read.c keeps the buffer of the read under way (or NULL). */
+void **cgt_conn_collector(cgt_conn *conn);
+
+/* ---- the families' caches (graph_cache.c, heap_cache.c, partizan_cache.c) ---- */
 /* The largest heap whose Grundy value the heap functions compute. */
 #define CGT_HEAP_MAX 100000000u
 
@@ -136,8 +153,6 @@ cg_id *cgt_conn_toetactics(cgt_conn *conn);
 /* The same for the transposition table of board rulesets (core/partizan/board/board.h). */
 struct cg_board_table *cgt_conn_boards(cgt_conn *conn);
 
-/* Where graph_read.c keeps the buffer of the read under way (or NULL). */
-void **cgt_conn_collector(cgt_conn *conn);
 
 /* The graph of id gid for a function call: from the statement's own cache,
 ** else the connection's cache while it cannot be stale, else read from the
