@@ -1,11 +1,12 @@
 /*
 ** bench_board: Domineering rectangles 2xn (n <= 16), 3xn (n <= 8), 4x4, 4x5,
-** 5x5 and 4x6 (R rows, C columns).  For each: cg_board() in a fresh
-** connection (so its transposition table starts empty), and beside it the
-** baseline, a plain search written here on the core (every option searched,
-** positions memoised by their exact board: no split into regions, no
-** symmetry).  The baseline is skipped once the previous, smaller board of
-** its family took over a second (the next would take over ~10 s).  Both
+** 5x5 and 4x6 (R rows, C columns); Clobber rows 1xn and 2xn of alternating
+** stones; Toads and Frogs T^a .^k F^a (k = 1, 2, 3).  For each: cg_board() in
+** a fresh connection (so its transposition table starts empty), and beside
+** it the baseline, a plain search written here on the core (every option
+** searched, positions memoised by their exact board: no split into regions,
+** no symmetry).  The baseline is skipped once the previous, smaller board of
+** its family took over a second (the next would take much longer).  Both
 ** values are compared.  Milliseconds.
 **
 ** Usage: bench_board [EXTENSION]
@@ -27,53 +28,61 @@ static double now_ms(void) {
 
 /* ---- the baseline: plain search with a memo of exact boards ---- */
 
+typedef struct key {
+  uint64_t w[2];   /* two bits per cell, +1 in w[0] (0 0: a free slot) */
+} key;
+
 typedef struct memo {
-  uint64_t *key;   /* the free squares as a bit mask, +1 (0: a free slot) */
+  key *key;
   cg_id *val;
   size_t cap, n;
 } memo;
 
-static size_t slot(uint64_t k, size_t cap) {
-  k ^= k >> 33, k *= 0xff51afd7ed558ccdull, k ^= k >> 33;
-  return (size_t)k & (cap - 1);
+static size_t slot(key k, size_t cap) {
+  uint64_t h = k.w[0] ^ (k.w[1] * 0x9e3779b97f4a7c15ull);
+  h ^= h >> 33, h *= 0xff51afd7ed558ccdull, h ^= h >> 33;
+  return (size_t)h & (cap - 1);
 }
 
-static void memo_put(memo *m, uint64_t k, cg_id v) {
+static int key_used(key k) { return k.w[0] || k.w[1]; }
+static int key_eq(key a, key b) { return a.w[0] == b.w[0] && a.w[1] == b.w[1]; }
+
+static void memo_put(memo *m, key k, cg_id v) {
   if (2 * (m->n + 1) > m->cap) {
-    memo b = {calloc(m->cap ? 2 * m->cap : 4096, 8), calloc(m->cap ? 2 * m->cap : 4096, sizeof(cg_id)),
-              m->cap ? 2 * m->cap : 4096, 0};
+    size_t cap = m->cap ? 2 * m->cap : 4096;
+    memo b = {calloc(cap, sizeof(key)), calloc(cap, sizeof(cg_id)), cap, 0};
     for (size_t i = 0; i < m->cap; i++)
-      if (m->key[i]) memo_put(&b, m->key[i], m->val[i]);
+      if (key_used(m->key[i])) memo_put(&b, m->key[i], m->val[i]);
     free(m->key), free(m->val);
     *m = b;
   }
   size_t i = slot(k, m->cap);
-  while (m->key[i]) i = (i + 1) & (m->cap - 1);
+  while (key_used(m->key[i])) i = (i + 1) & (m->cap - 1);
   m->key[i] = k, m->val[i] = v, m->n++;
 }
 
-static int memo_get(const memo *m, uint64_t k, cg_id *v) {
+static int memo_get(const memo *m, key k, cg_id *v) {
   if (!m->cap) return 0;
-  for (size_t i = slot(k, m->cap); m->key[i]; i = (i + 1) & (m->cap - 1))
-    if (m->key[i] == k) return *v = m->val[i], 1;
+  for (size_t i = slot(k, m->cap); key_used(m->key[i]); i = (i + 1) & (m->cap - 1))
+    if (key_eq(m->key[i], k)) return *v = m->val[i], 1;
   return 0;
 }
 
-static uint64_t mask_of(const cg_grid *g) {
-  uint64_t k = 0;
-  for (int i = 0; i < g->rows * g->cols; i++) k |= (uint64_t)g->c[i] << i;
-  return k + 1;
+static key key_of(const cg_grid *g) {
+  key k = {{1, (uint64_t)g->cols << 56}};
+  for (int i = 0; i < g->rows * g->cols; i++) k.w[i / 32] += (uint64_t)g->c[i] << (2 * (i % 32));
+  return k;
 }
 
-static cgt_rc plain(cg_store *s, memo *m, const cg_grid *g, cg_id *out) {
-  uint64_t k = mask_of(g);
+static cgt_rc plain(cg_store *s, memo *m, const cg_rules *r, const cg_grid *g, cg_id *out) {
+  key k = key_of(g);
   if (memo_get(m, k, out)) return CGT_OK;
   cg_grid *opts = malloc(2 * CG_BOARD_MAXOPT * sizeof *opts);
   cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
-  uint32_t nl = cg_domineering.options(g, 0, opts), nr = cg_domineering.options(g, 1, opts + CG_BOARD_MAXOPT);
+  uint32_t nl = r->options(g, 0, opts), nr = r->options(g, 1, opts + CG_BOARD_MAXOPT);
   cgt_rc rc = CGT_OK;
-  for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = plain(s, m, &opts[i], &L[i]);
-  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(s, m, &opts[CG_BOARD_MAXOPT + i], &R[i]);
+  for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = plain(s, m, r, &opts[i], &L[i]);
+  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(s, m, r, &opts[CG_BOARD_MAXOPT + i], &R[i]);
   free(opts);
   if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, out);
   if (rc == CGT_OK) memo_put(m, k, *out);
@@ -81,15 +90,17 @@ static cgt_rc plain(cg_store *s, memo *m, const cg_grid *g, cg_id *out) {
 }
 
 /* The baseline's value as text (malloc'd), and its time in *ms. */
-static char *baseline(int rows, int cols, double *ms) {
+static char *baseline(const char *ruleset, const char *board, double *ms) {
+  const cg_rules *r = cg_rules_find(ruleset);
+  cg_grid g;
+  char err[200];
+  if (!r || cg_board_parse(r, board, &g, err, sizeof err) != CGT_OK) return NULL;
   cg_store *s = cg_store_new();
   memo m = {0};
-  cg_grid g = {(uint8_t)rows, (uint8_t)cols, {0}};
-  memset(g.c, 1, (size_t)rows * cols);
   cg_id v;
   char *text = NULL;
   double t = now_ms();
-  if (plain(s, &m, &g, &v) == CGT_OK) cg_print(s, v, &text);
+  if (plain(s, &m, r, &g, &v) == CGT_OK) cg_print(s, v, &text);
   *ms = now_ms() - t;
   free(m.key), free(m.val);
   cg_store_free(s);
@@ -98,23 +109,19 @@ static char *baseline(int rows, int cols, double *ms) {
 
 /* ---- cg_board through SQL, in a fresh connection ---- */
 
-static char *through_sql(const char *ext, int rows, int cols, double *ms) {
+static char *through_sql(const char *ext, const char *ruleset, const char *board, double *ms) {
   sqlite3 *db;
-  char *err = NULL, board[CG_BOARD_CELLS * 2 + 1], *p = board;
+  char *err = NULL;
   sqlite3_open(":memory:", &db);
   sqlite3_enable_load_extension(db, 1);
   if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
     fprintf(stderr, "bench_board: %s\n", err);
     exit(1);
   }
-  for (int i = 0; i < rows; i++) {
-    if (i) *p++ = '|';
-    for (int j = 0; j < cols; j++) *p++ = '.';
-  }
-  *p = 0;
   sqlite3_stmt *st;
-  sqlite3_prepare_v2(db, "SELECT cg_board('domineering', ?1)", -1, &st, NULL);
-  sqlite3_bind_text(st, 1, board, -1, SQLITE_TRANSIENT);
+  sqlite3_prepare_v2(db, "SELECT cg_board(?1, ?2)", -1, &st, NULL);
+  sqlite3_bind_text(st, 1, ruleset, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(st, 2, board, -1, SQLITE_TRANSIENT);
   double t = now_ms();
   if (sqlite3_step(st) != SQLITE_ROW) {
     fprintf(stderr, "bench_board: %s\n", sqlite3_errmsg(db));
@@ -127,30 +134,71 @@ static char *through_sql(const char *ext, int rows, int cols, double *ms) {
   return text;
 }
 
+/* One row of the table: a board of a family (the baseline is skipped for
+** the rest of a family once it took over a second). */
+typedef struct row {
+  const char *ruleset, *family;
+  char label[24], board[CG_BOARD_CELLS * 2 + 1];
+} row;
+
+static int add_rect(row *rows, int n, const char *ruleset, const char *family, int r, int c, int alternate) {
+  row *w = &rows[n];
+  w->ruleset = ruleset, w->family = family;
+  snprintf(w->label, sizeof w->label, "%dx%d", r, c);
+  char *p = w->board;
+  for (int i = 0; i < r; i++) {
+    if (i) *p++ = '|';
+    for (int j = 0; j < c; j++) *p++ = alternate ? "xo"[(i + j) % 2] : '.';
+  }
+  *p = 0;
+  return n + 1;
+}
+
+static int add_toadsfrogs(row *rows, int n, const char *family, int a, int k) {
+  row *w = &rows[n];
+  w->ruleset = "toadsfrogs", w->family = family;
+  snprintf(w->label, sizeof w->label, "T%d.%dF%d", a, k, a);
+  char *p = w->board;
+  for (int i = 0; i < a; i++) *p++ = 'T';
+  for (int i = 0; i < k; i++) *p++ = '.';
+  for (int i = 0; i < a; i++) *p++ = 'F';
+  *p = 0;
+  return n + 1;
+}
+
 int main(int argc, char **argv) {
   const char *ext = argc > 1 ? argv[1] : getenv("CGT_EXT") ? getenv("CGT_EXT") : "../dist/cgt";
-  int boards[][2] = {{2, 1}, {2, 2},  {2, 3},  {2, 4}, {2, 5}, {2, 6}, {2, 7}, {2, 8}, {2, 9}, {2, 10},
-                     {2, 11}, {2, 12}, {2, 13}, {2, 14}, {2, 15}, {2, 16}, {3, 1}, {3, 2}, {3, 3}, {3, 4},
-                     {3, 5}, {3, 6}, {3, 7}, {3, 8}, {4, 4}, {4, 5}, {5, 5}, {4, 6}};
-  printf("Domineering rectangles (R rows x C columns), milliseconds; baseline: plain search with exact-board memo\n");
-  printf("%-6s %12s %12s %9s  %s\n", "board", "cg_board", "baseline", "speed-up", "value");
+  static row rows[128];
+  int n = 0;
+  for (int c = 1; c <= 16; c++) n = add_rect(rows, n, "domineering", "domineering 2xn", 2, c, 0);
+  for (int c = 1; c <= 8; c++) n = add_rect(rows, n, "domineering", "domineering 3xn", 3, c, 0);
+  n = add_rect(rows, n, "domineering", "domineering 4x4..", 4, 4, 0);
+  n = add_rect(rows, n, "domineering", "domineering 4x4..", 4, 5, 0);
+  n = add_rect(rows, n, "domineering", "domineering 4x4..", 5, 5, 0);
+  n = add_rect(rows, n, "domineering", "domineering 4x4..", 4, 6, 0);
+  for (int c = 8; c <= 24; c += 2) n = add_rect(rows, n, "clobber", "clobber 1xn", 1, c, 1);
+  for (int c = 3; c <= 9; c++) n = add_rect(rows, n, "clobber", "clobber 2xn", 2, c, 1);
+  for (int k = 1; k <= 3; k++)
+    for (int a = 2; a <= (k == 3 ? 8 : 10); a++) n = add_toadsfrogs(rows, n, k == 1 ? "T.F" : k == 2 ? "T..F" : "T...F", a, k);
+  printf("Board rulesets, milliseconds; baseline: plain search with exact-board memo\n");
+  printf("%-12s %-9s %12s %12s %9s  %s\n", "ruleset", "board", "cg_board", "baseline", "speed-up", "value");
   double last_base = 0;
-  int last_rows = 0, bad = 0;
-  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-    int r = boards[i][0], c = boards[i][1];
-    if (r != last_rows) last_base = 0, last_rows = r;
+  const char *family = NULL;
+  int bad = 0;
+  for (int i = 0; i < n; i++) {
+    row *w = &rows[i];
+    if (!family || strcmp(family, w->family) != 0) last_base = 0, family = w->family;
     double ms, base_ms = 0;
-    char *v = through_sql(ext, r, c, &ms), *b = NULL;
+    char *v = through_sql(ext, w->ruleset, w->board, &ms), *b = NULL;
     if (last_base <= 1000) {
-      b = baseline(r, c, &base_ms);
+      b = baseline(w->ruleset, w->board, &base_ms);
       last_base = base_ms;
-      if (!b || strcmp(b, v) != 0) bad++, printf("# the baseline's value differs: %s\n", b ? b : "(error)");
+      if (!b || strcmp(b, v) != 0) bad++, printf("# the baseline's value differs: %.60s\n", b ? b : "(error)");
     }
-    char size[16], base[32], ratio[16];
-    snprintf(size, sizeof size, "%dx%d", r, c);
+    char base[32], ratio[16];
     snprintf(base, sizeof base, b ? "%.2f" : "skipped", base_ms);
     snprintf(ratio, sizeof ratio, b ? "%.1fx" : "-", base_ms / (ms > 0.001 ? ms : 0.001));
-    printf("%-6s %12.2f %12s %9s  %.60s%s\n", size, ms, base, ratio, v, strlen(v) > 60 ? "..." : "");
+    printf("%-12s %-9s %12.2f %12s %9s  %.50s%s\n", w->ruleset, w->label, ms, base, ratio, v, strlen(v) > 50 ? "..." : "");
     fflush(stdout);
     free(v), free(b);
   }
