@@ -79,6 +79,34 @@ case "$got" in
   *) tap_result 0 "examples/partizan.sql shows the arithmetic" "$got" ;;
 esac
 
+want_boards="Each board: value, outcome (L: Left wins, R: Right wins, P: second player, N: first player), temperature
+corridor|{2|-1/2}|N|5/4
+duel|+-{*,^}|N|0
+elbow|*|N|0
+pond|{1/2|0}|N|1/4
+skirmish|^|L|0
+tower|2|L|-1
+
+All boards played side by side: their sum, and who wins it
+{9/2^,9/2^^*|9/2*,9/2^,{9/2*,9/2^|9/2v,9/2*}||4^,4^^*|4*,4^,{4*,4^|4v,4*}|||2^,2^^*|2*,2^,{2*,2^|2v,2*}||3/2^,3/2^^*|3/2*,3/2^,{3/2*,3/2^|3/2v,3/2*}}|L
+
+The hottest board (no other is hotter), and its thermograph, drawn into thermograph.svg
+corridor|5/4|{\"left\":[[\"-1\",\"3\",-1],[\"5/4\",\"3/4\",0]],\"right\":[[\"-1\",\"-1\",0],[\"-1/2\",\"-1\",1],[\"5/4\",\"3/4\",0]],\"mast\":\"3/4\",\"mean\":\"3/4\",\"temperature\":\"5/4\"}
+1"
+root=$(pwd)
+got=$(cd "$TEST_DIR" && CGT_EXT="$root/$CGT_EXT" sql :memory: ".read $root/examples/boards.sql")
+[ "$got" = "$want_boards" ]
+tap_result $((1 - $?)) "examples/boards.sql values, sums and compares boards" "got:
+$got"
+case "$(head -c 200 "$TEST_DIR/thermograph.svg" 2>/dev/null)" in
+  *"<svg"*) tap_result 1 "examples/boards.sql draws thermograph.svg" ;;
+  *) tap_result 0 "examples/boards.sql draws thermograph.svg" ;;
+esac
+if command -v xmllint >/dev/null 2>&1; then
+  xmllint --noout "$TEST_DIR/thermograph.svg" 2>&1
+  tap_result $((1 - $?)) "thermograph.svg is well-formed XML"
+fi
+
 PY=${PYTHON:-/usr/bin/python3}
 if [ -n "${CGT_PRELOAD:-}" ]; then
   got=$(LD_PRELOAD="$CGT_PRELOAD" ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" "$PY" examples/python_demo.py "$CGT_EXT" 2>&1)
