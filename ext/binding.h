@@ -102,6 +102,7 @@ extern const cgt_function cgt_algebra_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
+extern const cgt_table_function cgt_game_graph_tables[];
 
 /* Registers tf on db (table_function.c). */
 int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf);

@@ -29,7 +29,7 @@ cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err
     char ch = *p;
     if (ch == '\r' && p[1] == '\n') continue;
     if (ch == '|' || ch == '\n' || ch == 0) {
-      if (ch == 0 && col == 0 && p > text && p[-1] == '\n') break;   /* a final newline */
+      if (ch == 0 && col == 0 && p > text && p[-1] == '\n') { row--; break; }   /* a final newline */
       if (cols < 0) cols = col;
       else if (col != cols) {
         snprintf(err, errlen, "%s: row %d has %d squares, row 1 has %d (rows must have equal lengths)", r->name,
