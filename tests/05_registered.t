@@ -77,6 +77,7 @@ wythoff_outcome s 2 pure"
 want_mods="cg_options
 cgt_options
 cgt_solve
+game_graph
 heap_sequence
 winning_moves"
 

@@ -119,6 +119,8 @@ CALLS = {
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(26)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(26)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
+    # the breadth-first search meets a million 5x5 positions in seconds (then its limit)
+    'game_graph': {'sql': "SELECT count(*) FROM game_graph('domineering', '.....|.....|.....|.....|.....')"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 
