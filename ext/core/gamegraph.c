@@ -227,10 +227,12 @@ static cgt_rc list_parse(search *x, const char *text, size_t *n) {
     if (!ok || (*p && *p != (cakes ? '+' : ','))) {
       if (cakes)
         snprintf(x->err, x->errlen, "cutcake: bad board '%.*s%s' at character %zu (a board is cakes WxH joined by "
-                 "'+', such as '2x3+1x3', sides from 1 to %u)", QUOTED(text), (size_t)(p - text) + 1, CG_GAMEGRAPH_SIZE_MAX);
+                 "'+', such as '2x3+1x3', sides from 1 to %u)", QUOTED(text), (size_t)(p - text) + 1,
+                 CG_GAMEGRAPH_SIZE_MAX);
       else
         snprintf(x->err, x->errlen, "%s: bad board '%.*s%s' at character %zu (a board is heaps joined by ',', such "
-                 "as '3,5,7', each from 0 to %u)", x->ruleset, QUOTED(text), (size_t)(p - text) + 1, CG_GAMEGRAPH_SIZE_MAX);
+                 "as '3,5,7', each from 0 to %u)", x->ruleset, QUOTED(text), (size_t)(p - text) + 1,
+                 CG_GAMEGRAPH_SIZE_MAX);
       return CGT_SYNTAX;
     }
     if (cakes || a) {
@@ -242,7 +244,7 @@ static cgt_rc list_parse(search *x, const char *text, size_t *n) {
     p++;
   }
   if (cgt_stop_charge(x->st, *n + 1)) return CGT_INTERRUPTED;
-  qsort(x->parts, *n, sizeof *x->parts, cmp_u64);
+  if (*n > 1) qsort(x->parts, *n, sizeof *x->parts, cmp_u64);
   return CGT_OK;
 }
 
