@@ -410,7 +410,6 @@ cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *boa
   uint32_t idx;
   cgt_rc rc = start(&x, ruleset, board, &len);
   if (rc == CGT_OK) rc = add_position(&x, x.text, len, &idx);
-  gg->impartial = x.kind == HEAPS;
   for (x.src = 0; rc == CGT_OK && x.src < gg->pos.count; x.src++) {
     cgt_key k;
     cgt_keymap_get(&gg->pos, x.src, &k);

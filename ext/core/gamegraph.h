@@ -38,7 +38,6 @@ typedef struct cg_gamegraph {
   uint32_t *src, *dst;   /* row i: the move src[i] -> dst[i] (position indexes) */
   uint8_t *side;         /* of row i: CG_EITHER, CG_LEFT or CG_RIGHT */
   size_t nrows, cap;
-  int impartial;         /* every side is CG_EITHER */
 } cg_gamegraph;
 
 /* Builds the graph of board under ruleset into gg (zeroed first; free it
