@@ -19,8 +19,7 @@ typedef struct search {
   cgt_rule heap;           /* HEAPS */
   const char *ruleset, *board;   /* the arguments, for messages */
   uint32_t src;            /* the position being expanded */
-  uint32_t *stamp;         /* of each position: 3 * src + side + 1 of the last row into it */
-  size_t stamp_cap, bytes; /* bytes: of all position texts */
+  size_t bytes;            /* of all position texts */
   char *here;              /* a copy of the text of src */
   char *text;              /* the option being written */
   size_t here_cap, text_cap;
@@ -70,14 +69,14 @@ static cgt_rc add_position(search *x, const char *text, size_t len, uint32_t *id
   if (len > CG_GAMEGRAPH_BYTES - x->bytes) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
   cgt_key k = {CGT_KEY_TEXT, (uint32_t)len, 0, text};
   cgt_rc rc = cgt_keymap_intern(&gg->pos, &k, idx);
-  if (rc == CGT_OK) rc = reserve(&x->stamp, &x->stamp_cap, gg->pos.count, sizeof *x->stamp);
-  if (rc) return rc;
-  x->stamp[*idx] = 0;
-  x->bytes += len;
-  return CGT_OK;
+  if (rc == CGT_OK) x->bytes += len;
+  return rc;
 }
 
-/* Records the move of side from the position being expanded to text. */
+/* Records the move of side from the position being expanded to text.  No
+** two moves of one position lead to the same position in these rulesets
+** (the parts an option leaves are smaller than the part moved in, and
+** equal parts are expanded once), so every move is one row. */
 static cgt_rc emit(search *x, int side, const char *text, size_t len) {
   cg_gamegraph *gg = x->gg;
   if (cgt_stop_charge(x->st, len + 1)) return CGT_INTERRUPTED;
@@ -87,9 +86,6 @@ static cgt_rc emit(search *x, int side, const char *text, size_t len) {
     cgt_rc rc = add_position(x, text, len, &idx);
     if (rc) return rc;
   }
-  uint32_t mark = 3 * x->src + (uint32_t)side + 1;
-  if (x->stamp[idx] == mark) return CGT_OK;   /* the same move again */
-  x->stamp[idx] = mark;
   if (gg->nrows >= CG_GAMEGRAPH_ROWS) return over(x, "moves", CG_GAMEGRAPH_ROWS);
   if (gg->nrows == gg->cap) {
     size_t cap = gg->cap ? 2 * gg->cap : 1024;
@@ -432,7 +428,6 @@ cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *boa
     }
   }
   cgt_rule_free(&x.heap);
-  cgt_free(x.stamp);
   cgt_free(x.here);
   cgt_free(x.text);
   cgt_free(x.parts);
