@@ -265,6 +265,9 @@ t.is_(rows("domineering", "..|..")[:1] and sorted(rows("domineering", "..|..")),
 # ---- canonical texts ----
 
 t.is_(rows("clobber", "XO\nOX\n")[0][0], "xo|ox", "board texts as cg_board prints them (case, newlines)")
+t.is_(conn.execute("SELECT src, cg_board('toadsfrogs', 'T.F' || char(10)) FROM game_graph('toadsfrogs', "
+                   "'T.F' || char(10)) LIMIT 1").fetchone(), ("T.F", "*"),
+      "a final newline ends a one-row board (no empty second row)")
 t.is_(rows("nim", " 7, 0,3 ")[0][0], "3,7", "heaps sorted, empty heaps dropped, spaces ignored")
 t.is_(rows("cutcake", "3x1+1X2")[0][0], "1x2+3x1", "cakes sorted by width then height")
 t.is_(rows("hackenbush", "bE")[0][0], "LG", "hackenbush letters: B is L, E is G")

@@ -19,7 +19,6 @@ typedef struct search {
   cgt_rule heap;           /* HEAPS */
   const char *ruleset, *board;   /* the arguments, for messages */
   uint32_t src;            /* the position being expanded */
-  size_t bytes;            /* of all position texts */
   char *here;              /* a copy of the text of src */
   char *text;              /* the option being written */
   size_t here_cap, text_cap;
@@ -30,16 +29,28 @@ typedef struct search {
   size_t errlen;
 } search;
 
-/* Makes *buf hold at least n bytes (or n items of size). */
-static cgt_rc reserve(void *buf, size_t *cap, size_t n, size_t size) {
-  if (n <= *cap) return CGT_OK;
+/* p grown to hold n items of size (*cap of them now; the new count in
+** *cap), or NULL with p kept. */
+static void *grown(void *p, size_t *cap, size_t n, size_t size) {
   size_t want = *cap ? *cap : 64;
   while (want < n) want *= 2;
-  void *p = cgt_realloc(*(void **)buf, want * size);
-  if (!p) return CGT_NOMEM;
-  *(void **)buf = p;
-  *cap = want;
-  return CGT_OK;
+  void *q = cgt_realloc(p, want * size);
+  if (q) *cap = want;
+  return q;
+}
+
+/* Makes *p hold at least n items: chars, 32-bit and 64-bit words. */
+static cgt_rc reserve_chars(char **p, size_t *cap, size_t n) {
+  char *q = n <= *cap ? *p : grown(*p, cap, n, 1);
+  return q ? (*p = q, CGT_OK) : CGT_NOMEM;
+}
+static cgt_rc reserve_u32(uint32_t **p, size_t *cap, size_t n) {
+  uint32_t *q = n <= *cap ? *p : grown(*p, cap, n, sizeof *q);
+  return q ? (*p = q, CGT_OK) : CGT_NOMEM;
+}
+static cgt_rc reserve_u64(uint64_t **p, size_t *cap, size_t n) {
+  uint64_t *q = n <= *cap ? *p : grown(*p, cap, n, sizeof *q);
+  return q ? (*p = q, CGT_OK) : CGT_NOMEM;
 }
 
 /* How many bytes of text to quote in a message: at most 40, not cutting a
@@ -62,15 +73,68 @@ static cgt_rc over(search *x, const char *what, size_t limit) {
   return CGT_LIMIT;
 }
 
-/* Interns a new position. */
-static cgt_rc add_position(search *x, const char *text, size_t len, uint32_t *idx) {
+static uint64_t mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+/* The hash of a text, 32 bits (8 bytes a step). */
+static uint32_t text_hash(const char *text, size_t len) {
+  uint64_t h = len * 0x9e3779b97f4a7c15ull, w;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    memcpy(&w, text + i, 8);
+    h = mix64(h ^ w);
+  }
+  w = 0;
+  memcpy(&w, text + i, len - i);
+  return (uint32_t)(mix64(h ^ w) >> 32);
+}
+
+/* Doubles the slots (64 at first) and puts every position back. */
+static cgt_rc grow_slots(cg_gamegraph *gg) {
+  size_t n = gg->slots ? 2 * ((size_t)gg->mask + 1) : 64;
+  uint64_t *slots = cgt_calloc(n, sizeof *slots);
+  if (!slots) return CGT_NOMEM;
+  for (size_t i = 0; gg->slots && i <= gg->mask; i++) {
+    if (!gg->slots[i]) continue;
+    size_t j = (size_t)(gg->slots[i] >> 32) & (n - 1);
+    while (slots[j]) j = (j + 1) & (n - 1);
+    slots[j] = gg->slots[i];
+  }
+  cgt_free(gg->slots);
+  gg->slots = slots;
+  gg->mask = (uint32_t)(n - 1);
+  return CGT_OK;
+}
+
+/* The index of the position with this text, a new one when it is new. */
+static cgt_rc intern(search *x, const char *text, size_t len, uint32_t *idx) {
   cg_gamegraph *gg = x->gg;
-  if (gg->pos.count >= CG_GAMEGRAPH_POSITIONS) return over(x, "positions", CG_GAMEGRAPH_POSITIONS);
-  if (len > CG_GAMEGRAPH_BYTES - x->bytes) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
-  cgt_key k = {CGT_KEY_TEXT, (uint32_t)len, 0, text};
-  cgt_rc rc = cgt_keymap_intern(&gg->pos, &k, idx);
-  if (rc == CGT_OK) x->bytes += len;
-  return rc;
+  uint32_t h = text_hash(text, len);
+  size_t j = h & gg->mask;
+  for (; gg->slots[j]; j = (j + 1) & gg->mask) {
+    uint64_t e = gg->slots[j];
+    uint32_t i = (uint32_t)e - 1;
+    if ((uint32_t)(e >> 32) == h && gg->off[i + 1] - gg->off[i] == len &&
+        memcmp(gg->text + gg->off[i], text, len) == 0)
+      return *idx = i, CGT_OK;
+  }
+  if (gg->npos >= CG_GAMEGRAPH_POSITIONS) return over(x, "positions", CG_GAMEGRAPH_POSITIONS);
+  if (len > CG_GAMEGRAPH_BYTES - gg->text_len) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
+  cgt_rc rc = reserve_chars(&gg->text, &gg->text_cap, gg->text_len + len + 1);
+  if (rc == CGT_OK) rc = reserve_u32(&gg->off, &gg->pos_cap, (size_t)gg->npos + 2);
+  if (rc) return rc;
+  memcpy(gg->text + gg->text_len, text, len);
+  gg->text_len += len;
+  gg->off[gg->npos + 1] = (uint32_t)gg->text_len;
+  gg->slots[j] = (uint64_t)h << 32 | (gg->npos + 1);
+  *idx = gg->npos++;
+  /* At most half the slots are used. */
+  return 2 * (size_t)gg->npos > (size_t)gg->mask ? grow_slots(gg) : CGT_OK;
 }
 
 /* Records the move of side from the position being expanded to text.  No
@@ -80,12 +144,9 @@ static cgt_rc add_position(search *x, const char *text, size_t len, uint32_t *id
 static cgt_rc emit(search *x, int side, const char *text, size_t len) {
   cg_gamegraph *gg = x->gg;
   if (cgt_stop_charge(x->st, len + 1)) return CGT_INTERRUPTED;
-  cgt_key k = {CGT_KEY_TEXT, (uint32_t)len, 0, text};
-  uint32_t idx = len > UINT32_MAX ? UINT32_MAX : cgt_keymap_find(&gg->pos, &k);
-  if (idx == UINT32_MAX) {
-    cgt_rc rc = add_position(x, text, len, &idx);
-    if (rc) return rc;
-  }
+  uint32_t idx;
+  cgt_rc rc = intern(x, text, len, &idx);
+  if (rc) return rc;
   if (gg->nrows >= CG_GAMEGRAPH_ROWS) return over(x, "moves", CG_GAMEGRAPH_ROWS);
   if (gg->nrows == gg->cap) {
     size_t cap = gg->cap ? 2 * gg->cap : 1024;
@@ -160,7 +221,7 @@ static cgt_rc toe_expand(search *x) {
 static cgt_rc hack_parse(search *x, const char *board, char **out, size_t *cap) {
   size_t n = strlen(board);
   if (n > CG_GAMEGRAPH_BYTES) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
-  cgt_rc rc = reserve(out, cap, n + 1, 1);
+  cgt_rc rc = reserve_chars(out, cap, n + 1);
   for (size_t i = 0; i < n && rc == CGT_OK; i++) {
     char c = (char)toupper((unsigned char)board[i]);
     if (!strchr("LBRGE", c)) {
@@ -232,7 +293,7 @@ static cgt_rc list_parse(search *x, const char *text, size_t *n) {
       return CGT_SYNTAX;
     }
     if (cakes || a) {
-      cgt_rc rc = reserve(&x->parts, &x->parts_cap, *n + 1, sizeof *x->parts);
+      cgt_rc rc = reserve_u64(&x->parts, &x->parts_cap, *n + 1);
       if (rc) return rc;
       x->parts[(*n)++] = (uint64_t)a << 32 | b;
     }
@@ -363,12 +424,12 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
     x->kind = BOARD;
     cg_grid g;
     x->opts = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->opts);
-    rc = x->opts ? reserve(&x->text, &x->text_cap, CG_BOARD_CELLS * 2 + 1, 1) : CGT_NOMEM;
+    rc = x->opts ? reserve_chars(&x->text, &x->text_cap, CG_BOARD_CELLS * 2 + 1) : CGT_NOMEM;
     if (rc == CGT_OK) rc = cg_board_parse(x->rules, board, &g, x->err, x->errlen);
     if (rc == CGT_OK) cg_board_text(x->rules, &g, x->text);
   } else if (strcmp(ruleset, "toetactics") == 0) {
     x->kind = TOETACTICS;
-    rc = reserve(&x->text, &x->text_cap, 10, 1);
+    rc = reserve_chars(&x->text, &x->text_cap, 10);
     if (rc == CGT_OK) rc = toe_parse(x, board, x->text);
   } else if (strcmp(ruleset, "hackenbush") == 0) {
     x->kind = HACKENBUSH;
@@ -387,7 +448,7 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
       }
     }
     rc = list_parse(x, board, &n);
-    if (rc == CGT_OK) rc = reserve(&x->text, &x->text_cap, strlen(board) + 2 * n + 2, 1);
+    if (rc == CGT_OK) rc = reserve_chars(&x->text, &x->text_cap, strlen(board) + 2 * n + 2);
     if (rc == CGT_OK) list_text(x, n, SIZE_MAX, NULL, 0);
   }
   if (rc == CGT_OK) *len = strlen(x->text);
@@ -397,34 +458,34 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
 cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, cgt_stop *st, char *err,
                           size_t errlen) {
   memset(gg, 0, sizeof *gg);
-  cgt_keymap_init(&gg->pos);
   search x;
   memset(&x, 0, sizeof x);
   x.gg = gg, x.st = st, x.ruleset = ruleset, x.board = board, x.err = err, x.errlen = errlen;
   err[0] = 0;
   size_t len = 0;
   uint32_t idx;
-  cgt_rc rc = start(&x, ruleset, board, &len);
-  if (rc == CGT_OK) rc = add_position(&x, x.text, len, &idx);
-  for (x.src = 0; rc == CGT_OK && x.src < gg->pos.count; x.src++) {
-    cgt_key k;
-    cgt_keymap_get(&gg->pos, x.src, &k);
-    /* The copy keeps the text while interning moves the keymap's bytes; an
-    ** option is at most 2 * 10 + 3 bytes longer (a heap split in three). */
-    rc = reserve(&x.here, &x.here_cap, (size_t)k.len + 1, 1);
-    if (rc == CGT_OK && x.kind != BOARD && x.kind != TOETACTICS)
-      rc = reserve(&x.text, &x.text_cap, (size_t)k.len + 32, 1);
+  cgt_rc rc = grow_slots(gg);
+  if (rc == CGT_OK) rc = reserve_u32(&gg->off, &gg->pos_cap, 1);
+  if (rc == CGT_OK) gg->off[0] = 0, rc = start(&x, ruleset, board, &len);
+  if (rc == CGT_OK) rc = intern(&x, x.text, len, &idx);
+  for (x.src = 0; rc == CGT_OK && x.src < gg->npos; x.src++) {
+    uint32_t n;
+    const char *text = cg_gamegraph_text(gg, x.src, &n);
+    /* The copy keeps the text while interning moves the texts; an option
+    ** is at most 2 * 10 + 2 bytes longer (a heap split in three). */
+    rc = reserve_chars(&x.here, &x.here_cap, (size_t)n + 1);
+    if (rc == CGT_OK && x.kind != BOARD && x.kind != TOETACTICS) rc = reserve_chars(&x.text, &x.text_cap, (size_t)n + 32);
     if (rc) break;
-    memcpy(x.here, k.p, k.len);
-    x.here[k.len] = 0;
-    if (cgt_stop_charge(st, (uint64_t)k.len + 1)) rc = CGT_INTERRUPTED;
+    memcpy(x.here, text, n);
+    x.here[n] = 0;
+    if (cgt_stop_charge(st, (uint64_t)n + 1)) rc = CGT_INTERRUPTED;
     else if (x.kind == BOARD) rc = board_expand(&x);
     else if (x.kind == TOETACTICS) rc = toe_expand(&x);
-    else if (x.kind == HACKENBUSH) rc = hack_expand(&x, k.len);
+    else if (x.kind == HACKENBUSH) rc = hack_expand(&x, n);
     else {
-      size_t n;
-      rc = list_parse(&x, x.here, &n);
-      if (rc == CGT_OK) rc = x.kind == CUTCAKE ? cake_expand(&x, n) : heap_expand(&x, n);
+      size_t parts;
+      rc = list_parse(&x, x.here, &parts);
+      if (rc == CGT_OK) rc = x.kind == CUTCAKE ? cake_expand(&x, parts) : heap_expand(&x, parts);
     }
   }
   cgt_rule_free(&x.heap);
@@ -436,7 +497,9 @@ cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *boa
 }
 
 void cg_gamegraph_free(cg_gamegraph *gg) {
-  cgt_keymap_free(&gg->pos);
+  cgt_free(gg->text);
+  cgt_free(gg->off);
+  cgt_free(gg->slots);
   cgt_free(gg->src);
   cgt_free(gg->dst);
   cgt_free(gg->side);
@@ -444,8 +507,6 @@ void cg_gamegraph_free(cg_gamegraph *gg) {
 }
 
 const char *cg_gamegraph_text(const cg_gamegraph *gg, uint32_t idx, uint32_t *len) {
-  cgt_key k;
-  cgt_keymap_get(&gg->pos, idx, &k);
-  *len = k.len;
-  return k.p;
+  *len = gg->off[idx + 1] - gg->off[idx];
+  return gg->text + gg->off[idx];
 }

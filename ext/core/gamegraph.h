@@ -1,9 +1,11 @@
 /*
 ** The game graph of a board: every position reachable from it, found by a
 ** breadth-first search, with one row (src, dst, side) per move.  Positions
-** are canonical texts, interned in a keymap: index 0 is the board, and the
-** others follow in the order the search meets them (the keymap is the
-** search's queue), so transpositions meet in one position.
+** are canonical texts, interned in a hash table that keeps each text's
+** hash beside its index (a probe reads a text only when the hashes agree):
+** index 0 is the board, and the others follow in the order the search
+** meets them (the list of texts is the search's queue), so transpositions
+** meet in one position.
 **
 ** Rulesets and their canonical texts:
 **   domineering, clobber, toadsfrogs   the board as cg_board prints it
@@ -22,7 +24,7 @@
 #ifndef CGT_CORE_GAMEGRAPH_H
 #define CGT_CORE_GAMEGRAPH_H
 
-#include "keymap.h"
+#include "common.h"
 
 /* The most positions, rows and bytes of position texts of one graph. */
 #define CG_GAMEGRAPH_POSITIONS 1000000u
@@ -34,7 +36,12 @@
 enum { CG_EITHER = 0, CG_LEFT = 1, CG_RIGHT = 2 };
 
 typedef struct cg_gamegraph {
-  cgt_keymap pos;        /* position texts (CGT_KEY_TEXT) */
+  char *text;            /* the position texts, back to back */
+  uint32_t *off;         /* position i is text[off[i] .. off[i + 1]) */
+  uint32_t npos;
+  size_t pos_cap, text_len, text_cap;
+  uint64_t *slots;       /* hash << 32 | (index + 1); 0 is a free slot */
+  uint32_t mask;         /* slots - 1 */
   uint32_t *src, *dst;   /* row i: the move src[i] -> dst[i] (position indexes) */
   uint8_t *side;         /* of row i: CG_EITHER, CG_LEFT or CG_RIGHT */
   size_t nrows, cap;

@@ -18,8 +18,8 @@ static int counts(const char *ruleset, const char *board, uint32_t positions, si
   cg_gamegraph gg;
   char err[400];
   cgt_rc rc = cg_gamegraph_build(&gg, ruleset, board, NULL, err, sizeof err);
-  int good = rc == CGT_OK && gg.pos.count == positions && gg.nrows == rows;
-  if (!good) printf("#   rc %d (%s), %u positions, %zu rows\n", rc, err, gg.pos.count, gg.nrows);
+  int good = rc == CGT_OK && gg.npos == positions && gg.nrows == rows;
+  if (!good) printf("#   rc %d (%s), %u positions, %zu rows\n", rc, err, gg.npos, gg.nrows);
   cg_gamegraph_free(&gg);
   return good;
 }
@@ -41,7 +41,7 @@ int main(void) {
   cgt_rc rc = cg_gamegraph_build(&gg, "nim", "1000001", NULL, err, sizeof err);
   ok(rc == CGT_LIMIT && strstr(err, "nim: more than 1000000 positions (the limit) from board '1000001'"),
      "the limit on positions: %s", err);
-  ok(gg.pos.count == CG_GAMEGRAPH_POSITIONS, "the search stops at the limit (%u positions)", gg.pos.count);
+  ok(gg.npos == CG_GAMEGRAPH_POSITIONS, "the search stops at the limit (%u positions)", gg.npos);
   cg_gamegraph_free(&gg);
   rc = cg_gamegraph_build(&gg, "nim", "4500", NULL, err, sizeof err);
   ok(rc == CGT_LIMIT && strstr(err, "more than 10000000 moves") && gg.nrows == CG_GAMEGRAPH_ROWS,
@@ -53,7 +53,7 @@ int main(void) {
   cgt_stop st = {stop_after_polls, &after, 0, 0};
   rc = cg_gamegraph_build(&gg, "domineering", ".....|.....|.....|.....|.....", &st, err, sizeof err);
   ok(rc == CGT_INTERRUPTED && polls == 3, "a stop hook ends the search (rc %d after %d polls, %u positions)", rc,
-     polls, gg.pos.count);
+     polls, gg.npos);
   cg_gamegraph_free(&gg);
 
   rc = cg_gamegraph_build(&gg, "go", "1", NULL, err, sizeof err);
