@@ -119,6 +119,8 @@ CALLS = {
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(26)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(26)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
+    # every Domineering region of up to 15 squares: minutes, in short rows
+    'board_census': {'sql': "SELECT count(value) FROM board_census('domineering', 15)"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 
