@@ -111,6 +111,7 @@ static const char *const stmts[] = {
     "SELECT surreal_value('toetactics', 'xo./.ox/o..'), surreal_value('toetactics:.x./xox/oxx')",
     "SELECT surreal_value('hackenbush', 'LRG'), surreal_value('cutcake:5x8')",
     "SELECT cg_board('domineering', '...|...|...'), cg_board('clobber', 'xoxo|ox..'), cg_board('toadsfrogs', 'TT..FF')",
+    "SELECT group_concat(board || value || outcome || temperature || mean) FROM board_census('domineering', 6)",
     /* partizan algebra */
     "SELECT cg_thermograph('{2|-1/2}'), cg_thermograph_svg('{3|{2|1}}'), cg_is_infinitesimal('^'), "
     "cg_is_all_small('{0|^}'), cg_temper('{1|-1}')",
