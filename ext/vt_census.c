@@ -50,7 +50,7 @@ static cgt_rc census_columns(census_cursor *cc, unsigned cols) {
   cg_board_text(&cg_domineering, &cc->row.board, cc->board);
   if (cols & 1u << COL_VALUE) rc = cg_print(s, v, &cc->value);
   if (rc == CGT_OK && cols & 1u << COL_OUTCOME) {
-    char cmp;
+    char cmp = '|';
     rc = cg_integer(s, 0, &zero);
     if (rc == CGT_OK) rc = cg_compare(s, v, zero, &cmp);
     cc->outcome = cmp == '>' ? 'L' : cmp == '<' ? 'R' : cmp == '=' ? 'P' : 'N';
