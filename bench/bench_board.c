@@ -203,7 +203,7 @@ static long census_sql(const char *ext, int n, double *ms) {
 ** of shapes whose two values differ. */
 static long census_core(int n, double *census_ms, double *search_ms) {
   cg_store *s = cg_store_new();
-  cg_census *c = cg_census_new(s, (uint32_t)n, 1);
+  cg_census *c = cg_census_new(s, &cg_domineering, (uint32_t)n, 1);
   size_t cap = 1024, rows = 0;
   cg_census_row *all = malloc(cap * sizeof *all);
   int more;

@@ -1,7 +1,7 @@
 /*
-** board_census(ruleset, max_cells): every Domineering region of up to
-** max_cells squares (1..CG_CENSUS_MAX), one row per shape up to the
-** mirror reflections and the half turn, with its value, outcome, mean and
+** board_census(ruleset, max_cells): every region of a board ruleset
+** (Domineering, Clobber) of up to max_cells squares, one row per class of
+** the symmetries that keep the value, with its value, outcome, mean and
 ** temperature; core/partizan/board/census.h makes the rows bottom up.
 ** Pure (INNOCUOUS).  Rows are streamed: each is made when SQLite asks for
 ** it, so LIMIT ends the work early and an interrupt stops it in any row.
@@ -20,6 +20,7 @@ typedef struct census_cursor {
   cg_store *s;
   cg_thermo *th;
   cg_census *census;
+  const cg_rules *rules;
   cg_census_row row;
   char board[CG_BOARD_CELLS * 2 + 1];
   char *value, *mean, *temperature;   /* cgt_malloc'd, NULL when not asked for */
@@ -47,7 +48,7 @@ static cgt_rc census_columns(census_cursor *cc, unsigned cols) {
   cg_id v = cc->row.value, zero, x;
   cgt_rc rc = CGT_OK;
   census_texts_free(cc);
-  cg_board_text(&cg_domineering, &cc->row.board, cc->board);
+  cg_board_text(cc->rules, &cc->row.board, cc->board);
   if (cols & 1u << COL_VALUE) rc = cg_print(s, v, &cc->value);
   if (rc == CGT_OK && cols & 1u << COL_OUTCOME) {
     char cmp = '|';
@@ -85,16 +86,18 @@ static int census_next(cgt_cursor *cur) {
 static int census_filter(cgt_cursor *cur, sqlite3_value **args) {
   const char *ruleset = (const char *)sqlite3_value_text(args[0]);
   if (!ruleset) return SQLITE_NOMEM;
-  if (strcmp(ruleset, "domineering") != 0) {
-    cur->err = sqlite3_mprintf(cg_rules_find(ruleset) ? "cgt: board_census: no census of '%s' (domineering only)"
-                                                      : "cgt: board_census: unknown ruleset '%s' (domineering)",
+  const cg_rules *r = cg_rules_find(ruleset);
+  uint32_t limit = r ? cg_census_limit(r) : 0;
+  if (!limit) {
+    cur->err = sqlite3_mprintf(r ? "cgt: board_census: no census of '%s' (domineering, clobber)"
+                                 : "cgt: board_census: unknown ruleset '%s' (domineering, clobber)",
                                ruleset);
     return SQLITE_ERROR;
   }
   sqlite3_int64 n = sqlite3_value_int64(args[1]);
-  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER || n < 1 || n > CG_CENSUS_MAX) {
-    cur->err = sqlite3_mprintf("cgt: board_census: max_cells must be an integer from 1 to %d, not '%s'",
-                               CG_CENSUS_MAX, (const char *)sqlite3_value_text(args[1]));
+  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER || n < 1 || n > limit) {
+    cur->err = sqlite3_mprintf("cgt: board_census: max_cells of %s must be an integer from 1 to %u, not '%s'",
+                               r->name, limit, (const char *)sqlite3_value_text(args[1]));
     return SQLITE_ERROR;
   }
   census_cursor *cc = sqlite3_malloc(sizeof *cc);
@@ -105,7 +108,8 @@ static int census_filter(cgt_cursor *cur, sqlite3_value **args) {
   int values = (cur->cols & ~(1u << COL_BOARD | 1u << COL_CELLS)) != 0;
   cc->s = cg_store_new();
   cc->th = cg_thermo_new();
-  cc->census = cc->s ? cg_census_new(cc->s, (uint32_t)n, values) : NULL;
+  cc->census = cc->s ? cg_census_new(cc->s, r, (uint32_t)n, values) : NULL;
+  cc->rules = r;
   if (!cc->th || !cc->census) return SQLITE_NOMEM;
   cur->next = census_next;
   return SQLITE_OK;

@@ -8,7 +8,9 @@
 ** mirror reflections, the half turn}, with the fixed shapes of each
 ** symmetry counted here; every row's board the least of its four images
 ** and no two rows alike; every value against cg_board's search on the
-** shape alone; the census without values; and the interrupt.
+** shape alone; the census without values; Clobber's rows against the
+** coloured shapes up to the eight symmetries, counted here; and the
+** interrupt.
 */
 #include <stdlib.h>
 
@@ -78,6 +80,17 @@ static void mirror(const cg_grid *g, int mi, int mj, cg_grid *out) {
       out->c[i * g->cols + j] = g->c[(mi ? g->rows - 1 - i : i) * g->cols + (mj ? g->cols - 1 - j : j)];
 }
 
+/* The image of g by symmetry sym: bit 0 mirrors columns, bit 1 rows, bit 2 then transposes. */
+static void dihedral(const cg_grid *g, int sym, cg_grid *out) {
+  cg_grid m;
+  mirror(g, sym >> 1 & 1, sym & 1, &m);
+  *out = m;
+  if (!(sym & 4)) return;
+  out->rows = m.cols, out->cols = m.rows;
+  for (int i = 0; i < m.rows; i++)
+    for (int j = 0; j < m.cols; j++) out->c[j * m.rows + i] = m.c[i * m.cols + j];
+}
+
 static int same(const cg_grid *a, const cg_grid *b) {
   return a->rows == b->rows && a->cols == b->cols && memcmp(a->c, b->c, (size_t)a->rows * a->cols) == 0;
 }
@@ -127,7 +140,7 @@ int main(void) {
 
   /* The census of up to 9 squares: counts, boards, values. */
   cg_store *s = cg_store_new();
-  cg_census *c = cg_census_new(s, 9, 1);
+  cg_census *c = cg_census_new(s, &cg_domineering, 9, 1);
   static cg_census_row rows[4000];
   size_t nrows = 0;
   long per_size[13] = {0};
@@ -173,7 +186,7 @@ int main(void) {
   cg_census_free(c);
 
   /* Without values: the same shapes, the two largest sizes unvalued. */
-  c = cg_census_new(s, 9, 0);
+  c = cg_census_new(s, &cg_domineering, 9, 0);
   size_t k = 0;
   int shapes = 1, unvalued = 1;
   cg_census_row row;
@@ -186,9 +199,46 @@ int main(void) {
   ok(unvalued, "... and values only the shapes of up to 7 squares");
   cg_census_free(c);
 
+  /* Clobber: the rows of each size against the classes of coloured shapes
+  ** under all eight symmetries, counted here (a colouring counts when no
+  ** image is less); every value against cg_board's. */
+  long coloured[7] = {0};
+  for (int n = 1; n <= 6; n++) {
+    cg_poly_start(&it, n);
+    while (cg_poly_next(&it, &g))
+      for (uint32_t bits = 0; bits < 1u << n; bits++) {
+        cg_grid col = g;
+        for (int v = 0, i = 0; v < g.rows * g.cols; v++)
+          if (col.c[v]) col.c[v] = (uint8_t)(1 + (bits >> i++ & 1));
+        int least_image = 1;
+        for (int sym = 1; sym < 8 && least_image; sym++) {
+          dihedral(&col, sym, &img);
+          if (less(&img, &col)) least_image = 0;
+        }
+        coloured[n] += least_image;
+      }
+  }
+  c = cg_census_new(s, &cg_clobber, 6, 1);
+  long clobber_rows[7] = {0};
+  int clobber_agree = 1, clobber_least = 1;
+  while (cg_census_next(c, &row, &more) == CGT_OK && more) {
+    clobber_rows[row.cells]++;
+    cg_id v;
+    if (cg_board_value(s, NULL, &cg_clobber, &row.board, &v) != CGT_OK || v != row.value) clobber_agree = 0;
+    for (int sym = 1; sym < 8; sym++) {
+      dihedral(&row.board, sym, &img);
+      if (less(&img, &row.board)) clobber_least = 0;
+    }
+  }
+  cg_census_free(c);
+  for (int n = 1; n <= 6; n++)
+    is_int(clobber_rows[n], coloured[n], "clobber: rows of %d stones: the coloured shapes up to the eight symmetries", n);
+  ok(clobber_agree, "clobber: every value is cg_board's");
+  ok(clobber_least, "clobber: every board is the least of its eight images");
+
   /* An interrupt ends a census with CGT_INTERRUPTED. */
   cgt_stop stop = {always, NULL, 0, 0};
-  c = cg_census_new(s, 12, 1);
+  c = cg_census_new(s, &cg_domineering, 12, 1);
   cg_store_set_stop(s, &stop);
   rc = CGT_OK;
   for (long i = 0; i < 1000000 && rc == CGT_OK; i++) {
