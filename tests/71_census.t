@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # board_census(ruleset, max_cells) (vt_census.c, core/partizan/board/census.c):
 # every Domineering region of up to max_cells squares, one row per shape up
-# to the mirror reflections and the half turn.
+# to the mirror reflections and the half turn; and every Clobber region
+# (each polyomino of stones in every colouring) up to the eight symmetries.
 #
 # Checked against a brute force written here: the fixed polyominoes of up to
 # 8 squares (grown square by square), whose classes under {identity, two
@@ -137,9 +138,10 @@ t.is_(one("SELECT count(*) FROM board_census('domineering', 11)"), 46924, "a cou
 t.is_(rows("SELECT * FROM board_census(NULL, 3)") + rows("SELECT * FROM board_census('domineering', NULL)"), [],
       "NULL arguments give no rows")
 for args, msg in [("'chess', 5", "cgt: board_census: unknown ruleset 'chess'"),
-                  ("'clobber', 5", "cgt: board_census: no census of 'clobber'"),
-                  ("'domineering', 0", "max_cells must be an integer from 1 to 15, not '0'"),
-                  ("'domineering', 16", "max_cells must be an integer from 1 to 15, not '16'"),
+                  ("'toadsfrogs', 5", "cgt: board_census: no census of 'toadsfrogs'"),
+                  ("'domineering', 0", "max_cells of domineering must be an integer from 1 to 15, not '0'"),
+                  ("'domineering', 16", "max_cells of domineering must be an integer from 1 to 15, not '16'"),
+                  ("'clobber', 11", "max_cells of clobber must be an integer from 1 to 10, not '11'"),
                   ("'domineering', -3", "not '-3'"),
                   ("'domineering', 2.5", "not '2.5'"),
                   ("'domineering', 'many'", "not 'many'"),
@@ -147,4 +149,49 @@ for args, msg in [("'chess', 5", "cgt: board_census: unknown ruleset 'chess'"),
                   ("'domineering'", "argument 2 is missing")]:
     t.raises(lambda: rows("SELECT * FROM board_census(%s)" % args), msg, "board_census(%s) is an error" % args)
 t.is_(one("SELECT count(*) FROM board_census('domineering', '4')"), 15, "max_cells as integral text")
+
+# ---- Clobber: every colouring of every polyomino of stones, up to the eight
+# symmetries (exchanging the colours negates the value).  xo = * and
+# xxo = ^ (Albert, Nowakowski and Wolfe, Lessons in Play, ch. 1 and 2).
+t.is_(rows("SELECT board, value FROM board_census('clobber', 3) WHERE cells = 3 AND board NOT LIKE '.%'"),
+      [("xxx", "0"), ("ooo", "0"), ("xox", "*"), ("oxo", "*"), ("xxo", "^"), ("xoo", "v")], "clobber rows of 3 in a line")
+
+
+def colourings(shape):
+    cells = sorted(shape)
+    for bits in range(1 << len(cells)):
+        yield {cell: "xo"[bits >> i & 1] for i, cell in enumerate(cells)}
+
+
+def coloured_text(col):
+    R = max(r for r, _ in col) + 1
+    C = max(x for _, x in col) + 1
+    return "|".join("".join(col.get((r, x), ".") for x in range(C)) for r in range(R))
+
+
+def coloured_images(col):
+    out = set()
+    for k in range(8):
+        c = {((x, r) if k & 4 else (r, x)): v for (r, x), v in col.items()}
+        R = max(r for r, _ in c)
+        C = max(x for _, x in c)
+        out.add(coloured_text({((R - r) if k & 2 else r, (C - x) if k & 1 else x): v for (r, x), v in c.items()}))
+    return frozenset(out)
+
+
+clobber = rows("SELECT board, cells, value FROM board_census('clobber', 5)")
+for n in range(1, 6):
+    want = {coloured_images(col) for s in fixed(n) for col in colourings(s)}
+    got = [b for b, k, v in clobber if k == n]
+    t.ok(len(got) == len(want) and {coloured_images({(r, x): ch for r, row in enumerate(b.split("|"))
+                                                     for x, ch in enumerate(row) if ch != "."}) for b in got} == want,
+         "clobber, %d stones: one row per class of the brute force's %d" % (n, len(want)))
+t.is_(rows("SELECT count(*) FROM board_census('clobber', 6) WHERE value IS NOT cg_board('clobber', board)"), [(0,)],
+      "clobber values are cg_board's")
+swap = {"x": "o", "o": "x", ".": ".", "|": "|"}
+by_class = {coloured_images({(r, x): ch for r, row in enumerate(b.split("|")) for x, ch in enumerate(row) if ch != "."}): v
+            for b, k, v in clobber}
+t.ok(all(one("SELECT cg_neg(?)", v) == by_class[coloured_images({(r, x): swap[ch] for r, row in enumerate(b.split("|"))
+                                                                  for x, ch in enumerate(row) if ch != "."})]
+         for b, k, v in clobber), "exchanging the colours negates the value")
 t.done()
