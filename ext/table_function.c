@@ -3,7 +3,9 @@
 ** cgt.  A function is described by a cgt_table_function; its arguments are
 ** the hidden columns after the visible ones, as in SQLite's series.c.
 ** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...); when one is
-** NULL the function has no rows.
+** NULL the function has no rows.  Rows are made by filter, all at once, or
+** streamed: a filter that sets cur->next has each row made when SQLite
+** steps to it, so LIMIT ends the work early.
 */
 #include "binding.h"
 
