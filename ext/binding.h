@@ -68,7 +68,8 @@ typedef struct cgt_table_function {
   int nargs;           /* hidden argument columns */
   int reads;           /* 1: reads tables (DIRECTONLY); 0: pure (INNOCUOUS) */
   /* Prepares the rows for these arguments (none NULL); returns an SQLite
-  ** code and sets cur->err on error. */
+  ** code and sets cur->err on error.  A filter whose rows are made one at a
+  ** time (streamed) sets cur->next instead of cur->nrows. */
   int (*filter)(cgt_cursor *cur, sqlite3_value **args);
   /* Result of visible column col of row cur->row. */
   void (*column)(cgt_cursor *cur, sqlite3_context *ctx, int col);
@@ -81,6 +82,10 @@ struct cgt_cursor {
   const cgt_table_function *tf;
   sqlite3_value *args[4];     /* copies of the arguments */
   sqlite3_int64 row, nrows;
+  /* Streamed rows: makes row cur->row (the first right after filter), or
+  ** sets cur->eof after the last; returns an SQLite code, with cur->err. */
+  int (*next)(cgt_cursor *cur);
+  int eof;
   uint32_t node;              /* a node index, for filters that need one */
   unsigned cols;              /* bit i: visible column i is used by the query */
   cgt_graph *graph;           /* kept between filters of one cursor */
@@ -103,6 +108,7 @@ extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
 extern const cgt_table_function cgt_game_graph_tables[];
+extern const cgt_table_function cgt_census_tables[];
 
 /* Registers tf on db (table_function.c). */
 int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf);

@@ -3,7 +3,9 @@
 ** cgt.  A function is described by a cgt_table_function; its arguments are
 ** the hidden columns after the visible ones, as in SQLite's series.c.
 ** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...); when one is
-** NULL the function has no rows.
+** NULL the function has no rows.  Rows are made by filter, all at once, or
+** streamed: a filter that sets cur->next has each row made when SQLite
+** steps to it, so LIMIT ends the work early.
 */
 #include "binding.h"
 
@@ -74,6 +76,8 @@ static void tf_reset(cgt_cursor *cur) {
   if (cur->tf->reset) cur->tf->reset(cur);
   cur->rows = NULL;
   cur->row = cur->nrows = 0;
+  cur->next = NULL;
+  cur->eof = 0;
   for (int i = 0; i < 4; i++) {
     sqlite3_value_free(cur->args[i]);
     cur->args[i] = NULL;
@@ -99,6 +103,25 @@ static int tf_close(sqlite3_vtab_cursor *base) {
   return SQLITE_OK;
 }
 
+/* Moves the message of a failed filter or next to the virtual table. */
+static int tf_failed(cgt_cursor *cur, int rc) {
+  sqlite3_vtab *vtab = cur->base.pVtab;
+  sqlite3_free(vtab->zErrMsg);
+  vtab->zErrMsg = cur->err;
+  cur->err = NULL;
+  return rc;
+}
+
+/* Makes the next streamed row; after an error there are no more. */
+static int tf_stream(cgt_cursor *cur) {
+  int rc = cur->next(cur);
+  if (rc != SQLITE_OK) {
+    cur->eof = 1;
+    return tf_failed(cur, rc);
+  }
+  return SQLITE_OK;
+}
+
 static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc, sqlite3_value **argv) {
   (void)idxStr;
   (void)argc;
@@ -120,21 +143,21 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   int rc = tf->filter(cur, cur->args);
   if (rc != SQLITE_OK) {
     cur->nrows = 0;
-    sqlite3_free(base->pVtab->zErrMsg);
-    base->pVtab->zErrMsg = cur->err;
-    cur->err = NULL;
+    cur->next = NULL;
+    return tf_failed(cur, rc);
   }
-  return rc;
+  return cur->next ? tf_stream(cur) : SQLITE_OK;
 }
 
 static int tf_next(sqlite3_vtab_cursor *base) {
-  ((cgt_cursor *)base)->row++;
-  return SQLITE_OK;
+  cgt_cursor *cur = (cgt_cursor *)base;
+  cur->row++;
+  return cur->next ? tf_stream(cur) : SQLITE_OK;
 }
 
 static int tf_eof(sqlite3_vtab_cursor *base) {
   cgt_cursor *cur = (cgt_cursor *)base;
-  return cur->row >= cur->nrows;
+  return cur->next ? cur->eof : cur->row >= cur->nrows;
 }
 
 static int tf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {

@@ -74,7 +74,8 @@ surreal_value s 1 pure
 surreal_value s 2 pure
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
-want_mods="cg_options
+want_mods="board_census
+cg_options
 cgt_options
 cgt_solve
 game_graph

@@ -121,6 +121,8 @@ CALLS = {
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
     # the breadth-first search meets a million 5x5 positions in seconds (then its limit)
     'game_graph': {'sql': "SELECT count(*) FROM game_graph('domineering', '.....|.....|.....|.....|.....')"},
+    # every Domineering region of up to 15 squares: minutes, in short rows
+    'board_census': {'sql': "SELECT count(value) FROM board_census('domineering', 15)"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 

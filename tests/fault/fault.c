@@ -114,6 +114,7 @@ static const char *const stmts[] = {
     "SELECT * FROM game_graph('clobber', 'xo.|ox.')",
     "SELECT * FROM game_graph('kayles', '2,3')",
     "SELECT * FROM game_graph('cutcake', '2x3+1x2')",
+    "SELECT group_concat(board || value || outcome || temperature || mean) FROM board_census('domineering', 6)",
     /* partizan algebra */
     "SELECT cg_thermograph('{2|-1/2}'), cg_thermograph_svg('{3|{2|1}}'), cg_is_infinitesimal('^'), "
     "cg_is_all_small('{0|^}'), cg_temper('{1|-1}')",

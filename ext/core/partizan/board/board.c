@@ -271,6 +271,18 @@ static cgt_rc table_put(cg_board_table *t, const entry *k, cg_id v) {
   return CGT_OK;
 }
 
+int cg_board_table_find(const cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id *v) {
+  entry k;
+  key_of(r, g, &k);
+  return table_find(t, &k, v);
+}
+
+cgt_rc cg_board_table_put(cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id v) {
+  entry k;
+  key_of(r, g, &k);
+  return table_put(t, &k, v);
+}
+
 /* ---- the search ---- */
 
 typedef struct search {
