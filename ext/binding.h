@@ -105,6 +105,7 @@ extern const cgt_function cgt_partizan_functions[];
 extern const cgt_function cgt_board_functions[];
 extern const cgt_function cgt_algebra_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
+extern const cgt_table_function cgt_algebra_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
 extern const cgt_table_function cgt_game_graph_tables[];

@@ -32,7 +32,8 @@ static const cgt_function *const function_families[] = {cgt_internal_functions, 
                                                         cgt_board_functions,
                                                         cgt_algebra_functions};
 static const cgt_table_function *const table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables,
-                                                           cgt_game_graph_tables, cgt_census_tables};
+                                                           cgt_game_graph_tables, cgt_census_tables,
+                                                           cgt_algebra_tables};
 
 static int register_function(sqlite3 *db, cgt_conn *conn, const cgt_function *f) {
   cgt_conn_ref(conn);

@@ -8,6 +8,9 @@
 **   cg_temper(g)               'even', 'odd' or NULL
 **   cg_ordinal_sum(g, h)       G:H
 **   cg_cool(g, t), cg_heat(g, t), cg_overheat(g, s, t)
+**   cg_atomic_weight(g)        the atomic weight (an error when g is not atomic)
+**   cg_rcf(g)                  the reduced canonical form
+**   cg_incentives(g)           table: side, incentive
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include "binding.h"
 #include "partizan_call.h"
 #include "core/partizan/palgebra.h"
+#include "core/partizan/pnotation.h"
 
 /* The text of x (cgt_malloc'd) appended to str, quoted when quote. */
 static cgt_rc append_number(sqlite3_str *str, cg_store *s, cg_dyadic x, int quote) {
@@ -279,6 +283,29 @@ static void overheat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   else result_game(ctx, s, g, fname);
 }
 
+static void atomic_weight_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_atomic_weight";
+  cg_id g, w;
+  int atomic_game;
+  if (!game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = cg_atomic_weight(s, g, &w, &atomic_game);
+  if (rc) report(ctx, rc, fname);
+  else if (!atomic_game)
+    cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not atomic (its atomic weight is undefined)",
+              (const char *)sqlite3_value_text(argv[0]));
+  else result_game(ctx, s, w, fname);
+}
+
+static void rcf_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  if (!game_arg(ctx, s, argv[0], "cg_rcf", &g)) return;
+  cgt_rc rc = cg_rcf(s, g, &g);
+  if (rc) report(ctx, rc, "cg_rcf");
+  else result_game(ctx, s, g, "cg_rcf");
+}
+
 #define ALGEBRA(name) \
   static void name##_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) { run(ctx, argc, argv, name##_body); }
 ALGEBRA(thermograph)
@@ -290,6 +317,8 @@ ALGEBRA(ordinal_sum)
 ALGEBRA(cool)
 ALGEBRA(heat)
 ALGEBRA(overheat)
+ALGEBRA(atomic_weight)
+ALGEBRA(rcf)
 
 const cgt_function cgt_algebra_functions[] = {
     {"cg_thermograph", 1, CGT_PURE, thermograph_func, NULL, NULL, NULL, NULL},
@@ -301,4 +330,75 @@ const cgt_function cgt_algebra_functions[] = {
     {"cg_cool", 2, CGT_PURE, cool_func, NULL, NULL, NULL, NULL},
     {"cg_heat", 2, CGT_PURE, heat_func, NULL, NULL, NULL, NULL},
     {"cg_overheat", 3, CGT_PURE, overheat_func, NULL, NULL, NULL, NULL},
+    {"cg_atomic_weight", 1, CGT_PURE, atomic_weight_func, NULL, NULL, NULL, NULL},
+    {"cg_rcf", 1, CGT_PURE, rcf_func, NULL, NULL, NULL, NULL},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+
+/* ---- cg_incentives(g): one row per incentive, Left's first ---- */
+
+typedef struct incentive_row {
+  char side;
+  char *text;
+} incentive_row;
+
+static void incentives_reset(cgt_cursor *cur) {
+  incentive_row *rows = cur->rows;
+  for (sqlite3_int64 i = 0; rows && i < cur->nrows; i++) cgt_free(rows[i].text);
+  sqlite3_free(rows);
+  cur->rows = NULL;
+  cur->nrows = 0;
+}
+
+/* The error of rc, as report() words it, in cur->err. */
+static int incentives_error(cgt_cursor *cur, cgt_rc rc, const char *why) {
+  if (why) cur->err = sqlite3_mprintf("cgt: cg_incentives: %s", why);
+  else if (rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: cg_incentives: %s", cgt_rc_text(rc));
+  return rc == CGT_SYNTAX ? SQLITE_ERROR : cgt_sqlite_rc(rc);
+}
+
+static int incentives_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
+  char err[400];
+  cg_id g, *inc[2] = {NULL, NULL};
+  uint32_t n[2] = {0, 0};
+  cgt_rc rc = cg_parse(s, (const char *)sqlite3_value_text(args[0]), &g, err, sizeof err);
+  if (rc == CGT_SYNTAX) return incentives_error(cur, rc, err);
+  for (int side = 0; side < 2 && rc == CGT_OK; side++) rc = cg_incentives(s, g, side == 0, &inc[side], &n[side]);
+  incentive_row *rows = rc ? NULL : sqlite3_malloc64(((size_t)n[0] + n[1] + 1) * sizeof *rows);
+  if (rc == CGT_OK && !rows) rc = CGT_NOMEM;
+  cur->rows = rows;
+  for (uint32_t i = 0; rc == CGT_OK && i < n[0] + n[1]; i++) {
+    rows[i].side = i < n[0] ? 'L' : 'R';
+    rc = cg_print(s, i < n[0] ? inc[0][i] : inc[1][i - n[0]], &rows[i].text);
+    if (rc == CGT_OK) cur->nrows = i + 1;
+  }
+  cgt_free(inc[0]);
+  cgt_free(inc[1]);
+  if (rc) {   /* a failed filter leaves no rows */
+    incentives_reset(cur);
+    return incentives_error(cur, rc, NULL);
+  }
+  return SQLITE_OK;
+}
+
+static int incentives_filter(cgt_cursor *cur, sqlite3_value **args) {
+  cg_store *s = cgt_conn_games(cur->conn, NULL);
+  if (!s) return SQLITE_NOMEM;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cg_store_set_stop(s, &it.stop);
+  int rc = incentives_rows(cur, args, s);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
+  return rc;
+}
+
+static void incentives_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const incentive_row *r = &((const incentive_row *)cur->rows)[cur->row];
+  if (col == 0) cgt_result_letter(ctx, r->side);
+  else sqlite3_result_text(ctx, r->text, -1, SQLITE_TRANSIENT);
+}
+
+const cgt_table_function cgt_algebra_tables[] = {
+    {"cg_incentives", "CREATE TABLE x(side, incentive, game HIDDEN)", 2, 1, 0, incentives_filter,
+     incentives_column, incentives_reset},
+    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};

@@ -1,53 +1,8 @@
 /* Infinitesimals, all-small games, temper, ordinal sums, cooling, heating. */
 #include "palgebra.h"
+#include "pmemo.h"
 
 #include <string.h>
-
-/* ---- a map from game ids to game ids (memo of one call) ---- */
-
-typedef struct memo {
-  cg_id *key, *val;   /* key UINT32_MAX: empty */
-  uint32_t mask, count;
-} memo;
-
-static void memo_free(memo *m) {
-  cgt_free(m->key);
-  cgt_free(m->val);
-}
-
-static int memo_get(const memo *m, cg_id k, cg_id *v) {
-  if (!m->key) return 0;
-  for (uint32_t i = (k * 2654435761u) & m->mask;; i = (i + 1) & m->mask) {
-    if (m->key[i] == UINT32_MAX) return 0;
-    if (m->key[i] == k) {
-      *v = m->val[i];
-      return 1;
-    }
-  }
-}
-
-static cgt_rc memo_put(memo *m, cg_id k, cg_id v) {
-  if (!m->key || 2 * ((size_t)m->count + 1) > (size_t)m->mask + 1) {
-    size_t cap = m->key ? 2 * ((size_t)m->mask + 1) : 64;
-    if (cap > ((size_t)1 << 31)) return CGT_TOOBIG;
-    memo bigger = {cgt_malloc(cap * sizeof(cg_id)), cgt_malloc(cap * sizeof(cg_id)), (uint32_t)(cap - 1), 0};
-    if (!bigger.key || !bigger.val) {
-      memo_free(&bigger);
-      return CGT_NOMEM;
-    }
-    memset(bigger.key, 0xff, cap * sizeof(cg_id));
-    for (uint32_t i = 0; m->key && i <= m->mask; i++)
-      if (m->key[i] != UINT32_MAX) memo_put(&bigger, m->key[i], m->val[i]);
-    memo_free(m);
-    *m = bigger;
-  }
-  uint32_t i = (k * 2654435761u) & m->mask;
-  while (m->key[i] != UINT32_MAX && m->key[i] != k) i = (i + 1) & m->mask;
-  if (m->key[i] == UINT32_MAX) m->count++;
-  m->key[i] = k;
-  m->val[i] = v;
-  return CGT_OK;
-}
 
 /* Copies of the options of g (cgt_free(*L) frees both). */
 static cgt_rc options_copy(cg_store *s, cg_id g, cg_id **L, uint32_t *nl, cg_id **R, uint32_t *nr) {
@@ -295,4 +250,258 @@ cgt_rc cg_heat(cg_store *s, cg_id g, cg_id t, cg_id *out) {
 cgt_rc cg_overheat(cg_store *s, cg_id g, cg_id s0, cg_id t, cg_id *out) {
   xform X = {OVERHEAT, s, NULL, 0, {0, 0, 0}, t, 0, s0, {NULL, NULL, 0, 0}};
   return run(&X, g, out);
+}
+
+/* ---- atomic weight (CGSuite's CanonicalShortGame.atomicWeight) ---- */
+
+typedef struct atomic {
+  cg_store *s;
+  memo naive, far;   /* naive atomic weights; far stars */
+} atomic;
+
+/* 1 + the largest nimber among the followers of g (at least 1): CGSuite's
+** farStar.  Numbers give 1 (their only nimber follower is 0). */
+static cgt_rc far_star(atomic *A, cg_id g, uint32_t *out) {
+  cg_store *s = A->s;
+  uint32_t n;
+  cg_id v;
+  if (cg_is_nimber(s, g, &n)) return *out = n + 1, CGT_OK;
+  if (cg_is_number(s, g, NULL)) return *out = 1, CGT_OK;
+  if (memo_get(&A->far, g, &v)) return *out = v, CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  cg_id *L = NULL, *R;
+  uint32_t nl, nr;
+  *out = 1;
+  rc = options_copy(s, g, &L, &nl, &R, &nr);
+  for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) {
+    rc = far_star(A, L[i], &n);
+    if (rc == CGT_OK && n > *out) *out = n;
+  }
+  cgt_free(L);
+  cg_ascend(s);
+  return rc ? rc : memo_put(&A->far, g, *out);
+}
+
+/* Left's bound of the eccentric case: the least integer n with n |> o (n
+** not <= o), that is ceil(rightstop(o)), plus one when n <= o. */
+static cgt_rc least_integer_above(cg_store *s, cg_id o, cg_dyadic *n) {
+  cg_bigs *B = cg_store_bigs(s);
+  cg_dyadic r, one = {1, 0, 0};
+  cg_id nid;
+  int le;
+  cgt_rc rc = cg_stop(s, o, 0, &r);
+  if (rc == CGT_OK) rc = cg_dyadic_neg(B, r, &r);
+  if (rc == CGT_OK) rc = cg_dyadic_floor(B, r, &r);
+  if (rc == CGT_OK) rc = cg_dyadic_neg(B, r, n);
+  if (rc == CGT_OK) rc = cg_number(s, *n, &nid);
+  if (rc == CGT_OK) rc = cg_le(s, nid, o, &le);
+  if (rc == CGT_OK && le) rc = cg_dyadic_add(B, *n, one, n);
+  return rc;
+}
+
+/* Right's bound: the greatest integer n with n <| o (o not <= n), that is
+** floor(leftstop(o)), minus one when o <= n. */
+static cgt_rc greatest_integer_below(cg_store *s, cg_id o, cg_dyadic *n) {
+  cg_bigs *B = cg_store_bigs(s);
+  cg_dyadic l, one = {1, 0, 0};
+  cg_id nid;
+  int le;
+  cgt_rc rc = cg_stop(s, o, 1, &l);
+  if (rc == CGT_OK) rc = cg_dyadic_floor(B, l, n);
+  if (rc == CGT_OK) rc = cg_number(s, *n, &nid);
+  if (rc == CGT_OK) rc = cg_le(s, o, nid, &le);
+  if (rc == CGT_OK && le) rc = cg_dyadic_sub(B, *n, one, n);
+  return rc;
+}
+
+/* CGSuite's naiveAtomicWeight: n for x + n.^ + *m; else
+** G0 = {aw(G^L) - 2 | aw(G^R) + 2}, except that when G0 is an integer and g
+** is strictly above or below the far star, the eccentric rule picks the
+** greatest (least) integer that Right's (Left's) options allow. */
+static cgt_rc naive_weight(atomic *A, cg_id g, cg_id *out) {
+  cg_store *s = A->s;
+  cg_bigs *B = cg_store_bigs(s);
+  int64_t ups;
+  if (cg_is_nus(s, g, NULL, &ups, NULL)) return cg_integer(s, ups, out);
+  if (memo_get(&A->naive, g, out)) return CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  cg_id *L = NULL, *R, two, mtwo;
+  uint32_t nl = 0, nr = 0;
+  rc = options_copy(s, g, &L, &nl, &R, &nr);
+  if (rc == CGT_OK) rc = cg_integer(s, 2, &two);
+  if (rc == CGT_OK) rc = cg_integer(s, -2, &mtwo);
+  for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) {
+    rc = naive_weight(A, L[i], &L[i]);
+    if (rc == CGT_OK) rc = cg_add(s, L[i], i < nl ? mtwo : two, &L[i]);
+  }
+  cg_id g0;
+  cg_dyadic x;
+  if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &g0);
+  if (rc == CGT_OK && cg_is_number(s, g0, &x) && cg_dyadic_is_integer(x)) {
+    uint32_t fs;
+    cg_id star;
+    int le = 0, ge = 0;
+    rc = far_star(A, g, &fs);
+    if (rc == CGT_OK) rc = fs > CG_NIMBER_MAX ? CGT_RANGE : cg_nimber(s, fs, &star);
+    if (rc == CGT_OK) rc = cg_le(s, g, star, &le);
+    if (rc == CGT_OK) rc = cg_le(s, star, g, &ge);
+    if (rc == CGT_OK && le != ge) {   /* strictly below (Left's bound) or above (Right's) the far star */
+      uint32_t n = le ? nl : nr;
+      const cg_id *opt = le ? L : R;
+      cg_dyadic best = {0, 0, 0}, b;
+      for (uint32_t i = 0; rc == CGT_OK && i < n; i++) {
+        rc = le ? least_integer_above(s, opt[i], &b) : greatest_integer_below(s, opt[i], &b);
+        if (rc == CGT_OK && (i == 0 || (cg_dyadic_cmp(B, b, best) > 0) == le)) best = b;
+      }
+      if (rc == CGT_OK) rc = cg_number(s, best, &g0);
+    }
+  }
+  cgt_free(L);
+  cg_ascend(s);
+  if (rc == CGT_OK) *out = g0, rc = memo_put(&A->naive, g, g0);
+  return rc;
+}
+
+/* The Norton product n.^ of a game n by ^: integers give n ups; else
+** {n^L.^ + ^^* | n^R.^ - ^^*} (^^* = ^ plus ^'s one best incentive ^*). */
+static cgt_rc norton_up(atomic *A, memo *m, cg_id n, cg_id *out) {
+  cg_store *s = A->s;
+  cg_dyadic x;
+  if (cg_is_number(s, n, &x) && cg_dyadic_is_integer(x)) {
+    if (x.big) return CGT_RANGE;
+    return cg_nus(s, (cg_dyadic){0, 0, 0}, x.num, 0, out);
+  }
+  if (memo_get(m, n, out)) return CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  cg_id *L = NULL, *R, step, nstep;
+  uint32_t nl = 0, nr = 0;
+  rc = options_copy(s, n, &L, &nl, &R, &nr);
+  if (rc == CGT_OK) rc = cg_nus(s, (cg_dyadic){0, 0, 0}, 2, 1, &step);
+  if (rc == CGT_OK) rc = cg_neg(s, step, &nstep);
+  for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) {
+    rc = norton_up(A, m, L[i], &L[i]);
+    if (rc == CGT_OK) rc = cg_add(s, L[i], i < nl ? step : nstep, &L[i]);
+  }
+  if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, out);
+  cgt_free(L);
+  cg_ascend(s);
+  return rc ? rc : memo_put(m, n, *out);
+}
+
+/* CGSuite's atomicity test for a game that is not all-small: g differs from
+** aw.^ by at most ^* plus the red kite *2^k : -1 (2^k >= the far star). */
+static cgt_rc close_to_weight(atomic *A, cg_id g, cg_id aw, int *yes) {
+  cg_store *s = A->s;
+  memo m = {NULL, NULL, 0, 0};
+  cg_id up_aw, diff, star, mone, kite, eps, neps;
+  uint32_t fs, p = 2;
+  int le1 = 0, le2 = 0;
+  cgt_rc rc = norton_up(A, &m, aw, &up_aw);
+  memo_free(&m);
+  if (rc == CGT_OK) rc = cg_neg(s, up_aw, &diff);
+  if (rc == CGT_OK) rc = cg_add(s, g, diff, &diff);
+  if (rc == CGT_OK) rc = far_star(A, g, &fs);
+  while (rc == CGT_OK && p < fs) p <<= 1;   /* fs <= 2^31: p stays within 32 bits */
+  if (rc == CGT_OK) rc = p > CG_NIMBER_MAX ? CGT_RANGE : cg_nimber(s, p, &star);
+  if (rc == CGT_OK) rc = cg_integer(s, -1, &mone);
+  if (rc == CGT_OK) rc = cg_ordinal_sum(s, star, mone, &kite);
+  if (rc == CGT_OK) rc = cg_nus(s, (cg_dyadic){0, 0, 0}, 1, 1, &eps);
+  if (rc == CGT_OK) rc = cg_add(s, eps, kite, &eps);
+  if (rc == CGT_OK) rc = cg_neg(s, eps, &neps);
+  if (rc == CGT_OK) rc = cg_le(s, diff, eps, &le1);
+  if (rc == CGT_OK) rc = cg_le(s, neps, diff, &le2);
+  *yes = le1 && le2;
+  return rc;
+}
+
+cgt_rc cg_atomic_weight(cg_store *s, cg_id g, cg_id *out, int *atomic_game) {
+  cg_dyadic l, r;
+  *atomic_game = 0;
+  cgt_rc rc = cg_stop(s, g, 1, &l);
+  if (rc == CGT_OK) rc = cg_stop(s, g, 0, &r);
+  if (rc || !cg_dyadic_is_zero(l) || !cg_dyadic_is_zero(r)) return rc;   /* not infinitesimal (nor 0) */
+  atomic A = {s, {NULL, NULL, 0, 0}, {NULL, NULL, 0, 0}};
+  int small = 0;
+  rc = naive_weight(&A, g, out);
+  if (rc == CGT_OK) rc = cg_is_all_small(s, g, &small);
+  if (rc == CGT_OK) {
+    if (small) *atomic_game = 1;
+    else rc = close_to_weight(&A, g, *out, atomic_game);
+  }
+  memo_free(&A.naive);
+  memo_free(&A.far);
+  return rc;
+}
+
+/* ---- reduced canonical form (CGSuite: starProjection(heat(g, *))) ---- */
+
+/* CGSuite's star projection: numbers stay, x* becomes x, other games map
+** their options. */
+static cgt_rc star_projection(cg_store *s, memo *m, cg_id g, cg_id *out) {
+  cg_dyadic x;
+  int64_t ups;
+  uint32_t star;
+  if (cg_is_number(s, g, NULL)) return *out = g, CGT_OK;
+  if (cg_is_nus(s, g, &x, &ups, &star) && ups == 0 && star == 1) return cg_number(s, x, out);
+  if (memo_get(m, g, out)) return CGT_OK;
+  cgt_rc rc = cg_descend(s);
+  if (rc) return rc;
+  cg_id *L = NULL, *R;
+  uint32_t nl = 0, nr = 0;
+  rc = options_copy(s, g, &L, &nl, &R, &nr);
+  for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) rc = star_projection(s, m, L[i], &L[i]);
+  if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, out);
+  cgt_free(L);
+  cg_ascend(s);
+  return rc ? rc : memo_put(m, g, *out);
+}
+
+cgt_rc cg_rcf(cg_store *s, cg_id g, cg_id *out) {
+  cg_dyadic x;
+  if (cg_is_nus(s, g, &x, NULL, NULL)) return cg_number(s, x, out);
+  cg_id star, hot;
+  cgt_rc rc = cg_nimber(s, 1, &star);
+  if (rc == CGT_OK) rc = cg_heat(s, g, star, &hot);
+  if (rc) return rc;
+  memo m = {NULL, NULL, 0, 0};
+  rc = star_projection(s, &m, hot, out);
+  memo_free(&m);
+  return rc;
+}
+
+/* ---- incentives ---- */
+
+cgt_rc cg_incentives(cg_store *s, cg_id g, int left, cg_id **out, uint32_t *n) {
+  cg_id *L = NULL, *R;
+  uint32_t nl = 0, nr = 0, k = 0;
+  *out = NULL;
+  *n = 0;
+  cgt_rc rc = options_copy(s, g, &L, &nl, &R, &nr);
+  if (rc) return rc;
+  cg_id *opt = left ? L : R, neg;
+  uint32_t m = left ? nl : nr;
+  if (left) rc = cg_neg(s, g, &neg);
+  /* GL - G for Left, G - GR for Right: the larger, the better for the mover */
+  for (uint32_t i = 0; rc == CGT_OK && i < m; i++) {
+    if (left) rc = cg_add(s, opt[i], neg, &opt[i]);
+    else if ((rc = cg_neg(s, opt[i], &neg)) == CGT_OK) rc = cg_add(s, g, neg, &opt[i]);
+  }
+  /* keep the distinct incentives that no other one dominates (CGSuite's) */
+  for (uint32_t i = 0; rc == CGT_OK && i < m; i++) {
+    int dominated = 0;
+    for (uint32_t j = 0; rc == CGT_OK && j < m && !dominated; j++) {
+      if (opt[j] == opt[i]) dominated = j < i;   /* a repeat of an earlier one */
+      else rc = cg_le(s, opt[i], opt[j], &dominated);
+    }
+    if (rc == CGT_OK && !dominated) opt[k++] = opt[i];
+  }
+  if (rc == CGT_OK && left) *out = L, *n = k;
+  else if (rc == CGT_OK) {
+    memmove(L, R, k * sizeof *L);
+    *out = L, *n = k;
+  } else cgt_free(L);
+  return rc;
 }

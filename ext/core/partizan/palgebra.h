@@ -1,7 +1,8 @@
 /*
 ** Operations on short partizan games beyond sums (CGSuite's definitions,
 ** on canonical forms): infinitesimals, all-small games, temper, ordinal
-** sums, cooling and heating.
+** sums, cooling and heating, atomic weights, reduced canonical forms and
+** incentives.
 **
 ** Every recursion is bounded by cg_descend (CG_DEPTH_MAX levels or the C
 ** stack budget: CGT_TOODEEP) and charges its work to the store's stop.
@@ -32,5 +33,21 @@ cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out);
 cgt_rc cg_heat(cg_store *s, cg_id g, cg_id t, cg_id *out);
 /* g overheated from s0 to t: CGSuite's overheat. */
 cgt_rc cg_overheat(cg_store *s, cg_id g, cg_id s0, cg_id t, cg_id *out);
+
+/* The atomic weight of g, as CGSuite's atomicWeight: *atomic_game = 0 (and
+** *out unset) when g is not atomic: not infinitesimal (nor 0), or, when it
+** is not all-small, farther from aw.^ than ^* plus the red kite *2^k : -1
+** (2^k at least 1 + the largest nimber among its followers).  The weight is
+** CGSuite's naiveAtomicWeight: n for x + n.^ + *m, else
+** {aw(G^L) - 2 | aw(G^R) + 2} with the eccentric rule when that is an
+** integer and g is strictly below or above the far star. */
+cgt_rc cg_atomic_weight(cg_store *s, cg_id g, cg_id *out, int *atomic_game);
+/* The reduced canonical form (Calistrate; Grossman and Siegel), as CGSuite:
+** x for x + n.^ + *m, else the star projection of g heated by *. */
+cgt_rc cg_rcf(cg_store *s, cg_id g, cg_id *out);
+/* Left's (left = 1) or Right's incentives G^L - G or G - G^R, as CGSuite's
+** Incentives(player): the distinct ones no other one dominates, in the
+** order of the options; *out (cgt_malloc'd, cgt_free it) holds *n ids. */
+cgt_rc cg_incentives(cg_store *s, cg_id g, int left, cg_id **out, uint32_t *n);
 
 #endif
