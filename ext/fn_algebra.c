@@ -362,7 +362,10 @@ static int incentives_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   uint32_t n[2] = {0, 0};
   cgt_rc rc = cg_parse(s, (const char *)sqlite3_value_text(args[0]), &g, err, sizeof err);
   if (rc == CGT_SYNTAX) return incentives_error(cur, rc, err);
-  for (int side = 0; side < 2 && rc == CGT_OK; side++) rc = cg_incentives(s, g, side == 0, &inc[side], &n[side]);
+  for (int side = 0; side < 2 && rc == CGT_OK; side++) {
+    rc = cg_incentives(s, g, side == 0, &inc[side], &n[side]);
+    if (rc == CGT_OK) rc = cg_sort_games(s, inc[side], n[side]);   /* as CGSuite prints a set */
+  }
   incentive_row *rows = rc ? NULL : sqlite3_malloc64(((size_t)n[0] + n[1] + 1) * sizeof *rows);
   if (rc == CGT_OK && !rows) rc = CGT_NOMEM;
   cur->rows = rows;

@@ -2,7 +2,9 @@
 ** CGSuite's notation for short partizan games, in and out.
 **
 ** Input: integers and dyadic fractions of any size (3/4, -7/8); * and *n; ^ and v with
-** a count (^3, v2) or repeated (^^^); juxtaposed parts add up (1/2*, ^*,
+** a count (^3, v2) or repeated (^^^); the uptimals ^<n> = {0 | v[n-1]*} and
+** ^[n] = ^<1> + ... + ^<n> = {^[n-1] | *}, v<n> and v[n] their negatives
+** (n <= CG_UPTIMAL_MAX); juxtaposed parts add up (1/2*, ^*,
 ** 2v3*); {L|R} with comma-separated options and ||, ||| for nesting
 ** ({2||1|0} is {2|{1|0}}); +-x for {x|-x} and +-{a,b} for {a,b|-a,-b};
 ** Tiny(x) = {0||0|-x}, Miny(x) = {x|0||0}, after a number: 2Tiny(2) is
@@ -20,11 +22,15 @@
 ** parentheses and +- may nest. */
 #define CG_TEXT_MAX 10000000u
 #define CG_PARSE_DEPTH 500u
+/* The largest n of ^<n> and ^[n] the parser builds. */
+#define CG_UPTIMAL_MAX 1000u
 
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);
 
 /* Prints the canonical form of g into a malloc'd string (*text). */
 cgt_rc cg_print(cg_store *s, cg_id g, char **text);
+/* Sorts v[0..n) in the order CGSuite prints options in. */
+cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n);
 
 #endif

@@ -217,6 +217,23 @@ static cgt_rc number(parser *p, size_t *i, size_t to, cg_id *out) {
   return rc ? rc : cg_number(p->s, x, out);
 }
 
+/* ^<n> (unit = 1) or ^[n] (unit = 0), negated for v: ^[k] = {^[k-1] | *}
+** from ^[0] = 0, and ^<n> = {0 | v[n-1]*}. */
+static cgt_rc uptimal(cg_store *s, uint64_t n, int unit, int down, cg_id *out) {
+  cg_id zero, star, g;
+  cgt_rc rc = cg_integer(s, 0, &zero);
+  if (rc == CGT_OK) rc = cg_nimber(s, 1, &star);
+  g = zero;
+  for (uint64_t k = 1; rc == CGT_OK && k <= n - (uint64_t)unit; k++) rc = cg_game(s, &g, 1, &star, 1, &g);
+  if (rc == CGT_OK && unit) {
+    if ((rc = cg_neg(s, g, &g)) == CGT_OK) rc = cg_add(s, g, star, &g);
+    if (rc == CGT_OK) rc = cg_game(s, &zero, 1, &g, 1, &g);
+  }
+  if (rc == CGT_OK && down) rc = cg_neg(s, g, &g);
+  if (rc == CGT_OK) *out = g;
+  return rc;
+}
+
 static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out);
 
 /* One part of a juxtaposed sum, at *i. */
@@ -241,6 +258,19 @@ static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
     if (!read_uint(p, i, to, &v)) v = 1;
     if (v > CG_NIMBER_MAX) return fail(p, at, "nimber too large");
     return cg_nimber(s, (uint32_t)v, out);
+  }
+  if ((c == '^' || c == 'v') && at + 1 < to && (p->t[at + 1] == '<' || p->t[at + 1] == '[')) {
+    char close = p->t[at + 1] == '<' ? '>' : ']';
+    *i += 2;
+    if (!read_uint(p, i, to, &v) || *i >= to || p->t[*i] != close)
+      return fail(p, at, close == '>' ? "expected ^<n> or v<n>" : "expected ^[n] or v[n]");
+    (*i)++;
+    if (v < 1 || v > CG_UPTIMAL_MAX) {
+      char what[80];
+      snprintf(what, sizeof what, "uptimal order must be 1 to %u", CG_UPTIMAL_MAX);
+      return fail(p, at, what);
+    }
+    return uptimal(s, v, close == '>', c == 'v', out);
   }
   if (c == '^' || c == 'v') {
     int64_t n = 0;

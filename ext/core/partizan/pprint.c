@@ -7,6 +7,7 @@
 
 #include "pnotation.h"
 #include "pthermo.h"
+#include "puptimal.h"
 
 /* Parsing nests a little deeper than printing (the innermost atoms, the
 ** parentheses of +-(1*)): printing stops this far from the parser's limit. */
@@ -18,6 +19,7 @@ typedef struct text {
   cgt_rc err;      /* CGT_NOMEM or CGT_INTERRUPTED once a put failed */
   uint32_t nest;   /* games printed one inside another: at most CG_PARSE_DEPTH, so the text parses back */
   cg_store *s;     /* charged for the bytes written (copying side texts into a game's text is work) */
+  cg_uptimal *u;   /* the uptimals met so far */
 } text;
 
 static void put(text *t, const char *fmt, ...) {
@@ -87,6 +89,28 @@ static void put_nus(cg_store *s, text *t, cg_dyadic x, int64_t ups, uint32_t sta
   if (!any) put(t, "0");
 }
 
+/* The uptimals with a compact form of more than one place: units
+** x^<k>*m (one nonzero coefficient, +-1, the last) and unit sums x^[k]*m
+** (all +1 or all -1); *how is '<' or '[', or 0 for none. */
+static char compact_kind(const cg_expansion *e) {
+  uint32_t k = e->len;
+  if (k < 2 || (e->a[k - 1] != 1 && e->a[k - 1] != -1)) return 0;
+  int unit = 1, unit_sum = 1;
+  for (uint32_t i = 0; i + 1 < k; i++) {
+    if (e->a[i] != 0) unit = 0;
+    if (e->a[i] != e->a[k - 1]) unit_sum = 0;
+  }
+  return unit ? '<' : unit_sum ? '[' : 0;
+}
+
+/* x^<k>*m, xv[k]*m, ...: number, arrow with the length, star. */
+static void put_uptimal(cg_store *s, text *t, const cg_expansion *e, char kind) {
+  if (!cg_dyadic_is_zero(e->x)) put_number(s, t, e->x);
+  put(t, "%s%c%u%c", e->a[e->len - 1] > 0 ? "^" : "v", kind, e->len, kind == '<' ? '>' : ']');
+  if (e->star) put(t, "*");
+  if (e->star > 1) put(t, "%u", e->star);
+}
+
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars);
 static cgt_rc print_braced(cg_store *s, cg_id g, text *t);
 
@@ -138,44 +162,56 @@ static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R
 ** the rest by their sorted Left options, then Right options ---- */
 
 typedef struct rank {
-  int cls;            /* 0 number, 1 nimber, 2 nus, 3 other */
-  cg_dyadic x;
-  int64_t ups;
-  uint32_t star;
+  int cls;            /* 0 number, 1 nimber, 2 uptimal (x + n.^ + *m too), 3 other */
+  int compact;        /* an uptimal printed without braces */
+  cg_expansion e;     /* classes 0 to 2 */
+  int64_t ups;        /* the coefficient of x + n.^ + *m (e.a points into the uptimal memo otherwise) */
 } rank;
 
-static cgt_rc rank_of(cg_store *s, cg_id g, rank *r) {
+/* The i-th coefficient of r's expansion. */
+static int64_t coefficient(const rank *r, uint32_t i) { return r->e.a ? r->e.a[i] : r->ups; }
+
+static cgt_rc rank_of(cg_store *s, cg_uptimal *u, cg_id g, rank *r) {
   memset(r, 0, sizeof *r);
-  if (cg_is_number(s, g, &r->x)) return r->cls = 0, CGT_OK;
-  if (cg_is_nimber(s, g, &r->star)) return r->cls = 1, CGT_OK;
-  r->cls = cg_is_nus(s, g, &r->x, &r->ups, &r->star) ? 2 : 3;
-  return CGT_OK;
+  r->compact = 1;
+  if (cg_is_number(s, g, &r->e.x)) return r->cls = 0, CGT_OK;
+  if (cg_is_nimber(s, g, &r->e.star)) return r->cls = 1, CGT_OK;
+  if (cg_is_nus(s, g, &r->e.x, &r->ups, &r->e.star)) return r->cls = 2, r->e.len = r->ups != 0, CGT_OK;
+  int found;
+  cgt_rc rc = cg_uptimal_of(u, g, &found, &r->e);
+  r->cls = found ? 2 : 3;
+  r->compact = found && compact_kind(&r->e);
+  return rc;
 }
 
-static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n);
+static cgt_rc sort_options(cg_store *s, cg_uptimal *u, cg_id *v, uint32_t n);
 
 /* -1, 0 or 1 as a (ranked ra) comes before, with or after b (ranked rb). */
-static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp);
+static cgt_rc order_general(cg_store *s, cg_uptimal *u, cg_id a, cg_id b, int *cmp);
 
-static cgt_rc order(cg_store *s, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
+static cgt_rc order(cg_store *s, cg_uptimal *u, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
   *cmp = 0;
   if (a == b) return CGT_OK;
   if (ra->cls != rb->cls) return *cmp = ra->cls < rb->cls ? -1 : 1, CGT_OK;
-  if (ra->cls < 3) {
-    int c = cg_dyadic_cmp(cg_store_bigs(s), ra->x, rb->x);
-    if (!c) c = (ra->ups > rb->ups) - (ra->ups < rb->ups);
-    if (!c) c = (ra->star > rb->star) - (ra->star < rb->star);
+  if (ra->cls < 3) {   /* by number, coefficients, length, nimber (CGSuite's UptimalExpansion.compareTo) */
+    int c = cg_dyadic_cmp(cg_store_bigs(s), ra->e.x, rb->e.x);
+    for (uint32_t i = 0; !c && i < ra->e.len && i < rb->e.len; i++) {
+      int64_t x = coefficient(ra, i), y = coefficient(rb, i);
+      c = (x > y) - (x < y);
+    }
+    if (!c) c = (ra->e.len > rb->e.len) - (ra->e.len < rb->e.len);
+    if (!c) c = (ra->e.star > rb->e.star) - (ra->e.star < rb->e.star);
     return *cmp = c, CGT_OK;
   }
   cgt_rc rc = cg_descend(s);
   if (rc) return rc;
-  rc = order_general(s, a, b, cmp);
+  rc = order_general(s, u, a, b, cmp);
   cg_ascend(s);
   return rc;
 }
 
 /* Two general games: by their sorted Left options, then Right options. */
-static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp) {
+static cgt_rc order_general(cg_store *s, cg_uptimal *u, cg_id a, cg_id b, int *cmp) {
   cgt_rc rc = CGT_OK;
   for (int side = 0; side < 2 && *cmp == 0 && rc == CGT_OK; side++) {   /* Left lists, then Right lists */
     const cg_id *L, *R;
@@ -193,13 +229,13 @@ static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp) {
     rka = cgt_malloc((ma + 1) * sizeof *rka);
     rkb = cgt_malloc((mb + 1) * sizeof *rkb);
     if (rc == CGT_OK && (!la || !lb || !rka || !rkb)) rc = CGT_NOMEM;
-    if (rc == CGT_OK) rc = sort_options(s, la, ma);
-    if (rc == CGT_OK) rc = sort_options(s, lb, mb);
+    if (rc == CGT_OK) rc = sort_options(s, u, la, ma);
+    if (rc == CGT_OK) rc = sort_options(s, u, lb, mb);
     uint32_t common = ma < mb ? ma : mb;
     for (uint32_t i = 0; rc == CGT_OK && i < common; i++)
-      if ((rc = rank_of(s, la[i], &rka[i])) == CGT_OK) rc = rank_of(s, lb[i], &rkb[i]);
+      if ((rc = rank_of(s, u, la[i], &rka[i])) == CGT_OK) rc = rank_of(s, u, lb[i], &rkb[i]);
     for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < common; i++)
-      rc = order(s, la[i], &rka[i], lb[i], &rkb[i], cmp);
+      rc = order(s, u, la[i], &rka[i], lb[i], &rkb[i], cmp);
     if (rc == CGT_OK && *cmp == 0) *cmp = (ma > mb) - (ma < mb);   /* a proper prefix first */
     cgt_free(la);
     cgt_free(lb);
@@ -212,16 +248,16 @@ static cgt_rc order_general(cg_store *s, cg_id a, cg_id b, int *cmp) {
 /* Sorts v[0..n) by that order, ranking each option once (ranking looks for
 ** a number + ups + star form, which is not cheap).  Insertion sort: option
 ** lists are short. */
-static cgt_rc sort_options(cg_store *s, cg_id *v, uint32_t n) {
+static cgt_rc sort_options(cg_store *s, cg_uptimal *u, cg_id *v, uint32_t n) {
   if (n < 2) return CGT_OK;
   rank *rk = cgt_malloc(n * sizeof *rk);
   if (!rk) return CGT_NOMEM;
   cgt_rc rc = CGT_OK;
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, v[i], &rk[i]);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, u, v[i], &rk[i]);
   for (uint32_t i = 1; i < n && rc == CGT_OK; i++)
     for (uint32_t j = i; j > 0; j--) {
       int c;
-      if ((rc = order(s, v[j - 1], &rk[j - 1], v[j], &rk[j], &c)) || c <= 0) break;
+      if ((rc = order(s, u, v[j - 1], &rk[j - 1], v[j], &rk[j], &c)) || c <= 0) break;
       cg_id x = v[j];
       v[j] = v[j - 1];
       v[j - 1] = x;
@@ -247,13 +283,13 @@ static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
 ** than one part (1*, ^*, 1Tiny(1)), in braces when it is a general game. */
 static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
   rank r;
-  cgt_rc rc = rank_of(s, g, &r);
+  cgt_rc rc = rank_of(s, t->u, g, &r);
   if (rc) return rc;
-  int parts = !cg_dyadic_is_zero(r.x) + (r.ups != 0) + (r.star != 0);
+  int parts = !cg_dyadic_is_zero(r.e.x) + (r.e.len != 0) + (r.e.star != 0);
   size_t mark = t->n;
   rc = print_braced(s, g, t);
   /* a general game printed without braces can only be x Tiny(y) or x Miny(y) */
-  int compound = (r.cls == 2 && parts > 1) ||
+  int compound = (r.cls == 2 && r.compact && parts > 1) ||
                  (r.cls == 3 && t->n > mark && (isdigit((unsigned char)t->p[mark]) || t->p[mark] == '-'));
   if (rc == CGT_OK && compound) rc = wrap(t, mark, '(', ')');
   return rc;
@@ -293,8 +329,14 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   int64_t ups = 0;
   *bars = 0;
   if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->err;
+  int found;
+  cg_expansion e;
+  cgt_rc rc = cg_uptimal_of(t->u, g, &found, &e);
+  if (rc) return rc;
+  char kind = found ? compact_kind(&e) : 0;
+  if (kind) return put_uptimal(s, t, &e, kind), t->err;
   if (t->nest + PARSE_MARGIN >= CG_PARSE_DEPTH) return CGT_TOODEEP;
-  cgt_rc rc = cg_descend(s);
+  rc = cg_descend(s);
   if (rc) return rc;
   t->nest++;
   rc = print_general(s, g, t, bars);
@@ -314,7 +356,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
   if (!L) return CGT_NOMEM;
   memcpy(L, L0, nl * sizeof *L);
   memcpy(R, R0, nr * sizeof *R);
-  if ((rc = sort_options(s, L, nl)) || (rc = sort_options(s, R, nr))) {
+  if ((rc = sort_options(s, t->u, L, nl)) || (rc = sort_options(s, t->u, R, nr))) {
     cgt_free(L);
     return rc;
   }
@@ -337,7 +379,7 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     return rc;
   }
   /* {L|R}: the bars count one more than the bare options inside. */
-  text lt = {NULL, 0, 0, CGT_OK, t->nest, s}, rt = {NULL, 0, 0, CGT_OK, t->nest, s};
+  text lt = {NULL, 0, 0, CGT_OK, t->nest, s, t->u}, rt = {NULL, 0, 0, CGT_OK, t->nest, s, t->u};
   int lb = 0, rb = 0;
   put(&lt, "%s", "");
   put(&rt, "%s", "");
@@ -359,14 +401,22 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
 }
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
-  text t = {NULL, 0, 0, CGT_OK, 0, s};
+  text t = {NULL, 0, 0, CGT_OK, 0, s, cg_uptimal_new(s)};
   put(&t, "%s", "");
-  cgt_rc rc = print_braced(s, g, &t);
+  cgt_rc rc = t.u ? print_braced(s, g, &t) : CGT_NOMEM;
   if (rc == CGT_OK) rc = t.err;
+  cg_uptimal_free(t.u);
   if (rc) {
     cgt_free(t.p);
     return rc;
   }
   *out = t.p;
   return CGT_OK;
+}
+
+cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n) {
+  cg_uptimal *u = cg_uptimal_new(s);
+  cgt_rc rc = u ? sort_options(s, u, v, n) : CGT_NOMEM;
+  cg_uptimal_free(u);
+  return rc;
 }
