@@ -259,6 +259,18 @@ typedef struct atomic {
   memo naive, far;   /* naive atomic weights; far stars */
 } atomic;
 
+/* far_star of x + ups.^ + *m (ups != 0), in closed form: the canonical
+** forms {x | x + (n-1).^ + *(m^1)} (and x^* = {x, x* | x}, downs the
+** mirror image) meet no nimber but 0 when x != 0; for x = 0 the chain of
+** Right options ends in ^* (whose * gives 2) when the nimber reaches 1 at
+** one up, else in the nimber m ^ (n mod 2). */
+static uint32_t nus_far_star(cg_dyadic x, int64_t ups, uint32_t m) {
+  uint64_t n = ups < 0 ? (uint64_t)0 - (uint64_t)ups : (uint64_t)ups;
+  if (!cg_dyadic_is_zero(x)) return 1;
+  if ((m ^ (uint32_t)((n - 1) & 1)) == 1) return 2;
+  return (m ^ (uint32_t)(n & 1)) + 1;
+}
+
 /* 1 + the largest nimber among the followers of g (at least 1): CGSuite's
 ** farStar.  Numbers give 1 (their only nimber follower is 0). */
 static cgt_rc far_star(atomic *A, cg_id g, uint32_t *out) {
@@ -267,6 +279,9 @@ static cgt_rc far_star(atomic *A, cg_id g, uint32_t *out) {
   cg_id v;
   if (cg_is_nimber(s, g, &n)) return *out = n + 1, CGT_OK;
   if (cg_is_number(s, g, NULL)) return *out = 1, CGT_OK;
+  cg_dyadic x;
+  int64_t ups;
+  if (cg_is_nus(s, g, &x, &ups, &n)) return *out = nus_far_star(x, ups, n), CGT_OK;
   if (memo_get(&A->far, g, &v)) return *out = v, CGT_OK;
   cgt_rc rc = cg_descend(s);
   if (rc) return rc;

@@ -22,8 +22,9 @@
 ** parentheses and +- may nest. */
 #define CG_TEXT_MAX 10000000u
 #define CG_PARSE_DEPTH 500u
-/* The largest n of ^<n> and ^[n] the parser builds. */
-#define CG_UPTIMAL_MAX 1000u
+/* The largest n of ^<n> and ^[n] the parser builds (printing recognises
+** uptimals through about 900 levels of options). */
+#define CG_UPTIMAL_MAX 500u
 
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);
