@@ -20,6 +20,7 @@ got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
 
 want_funcs="cg s 1 pure
 cg_add s -1 pure
+cg_atomic_weight s 1 pure
 cg_birthday s 1 pure
 cg_board s 2 pure
 cg_cmp s 2 pure
@@ -35,6 +36,7 @@ cg_neg s 1 pure
 cg_ordinal_sum s 2 pure
 cg_outcome s 1 pure
 cg_overheat s 3 pure
+cg_rcf s 1 pure
 cg_rightstop s 1 pure
 cg_sub s 2 pure
 cg_sum a 1 pure
@@ -75,6 +77,7 @@ surreal_value s 2 pure
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
 want_mods="board_census
+cg_incentives
 cg_options
 cgt_options
 cgt_solve

@@ -118,6 +118,10 @@ CALLS = {
     'cg_cool': {'sql': "SELECT length(cg_cool('%s', '1/2'))" % hot_text(26)},
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(26)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(26)},
+    # the far star of {*30000|0} is compared with the game: quadratic in the nimber
+    'cg_atomic_weight': {'sql': "SELECT cg_atomic_weight('{*30000|0}')"},
+    'cg_rcf': {'sql': "SELECT length(cg_rcf('%s'))" % hot_text(26)},
+    'cg_incentives': {'sql': "SELECT count(*) FROM cg_incentives('%s')" % hot_text(26)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
     # the breadth-first search meets a million 5x5 positions in seconds (then its limit)
     'game_graph': {'sql': "SELECT count(*) FROM game_graph('domineering', '.....|.....|.....|.....|.....')"},
