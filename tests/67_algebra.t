@@ -14,9 +14,23 @@
 # with 0 are the identity, cooling keeps the mean, cooling above the
 # temperature gives the mean, the thermograph agrees with cg_mean and
 # cg_temperature, and the SVG is well-formed XML.
+#
+# Atomic weight, reduced canonical form and incentives: the values of
+# CGSuite's own tests (lib/core/src/test/scala/org/cgsuite/lang/
+# CanonicalShortGameTestCase.scala at e909ab8b, cited by line); atomic
+# weights of Winning Ways ch. 8/9 (aw(^) = 1, aw(*) = 0, aw(^^*) = 2); a
+# second implementation of CGSuite's naive atomic weight written below
+# over cg_options (with the eccentric rule at the far star) on random
+# all-small games, with the theorems aw(G + H) = aw(G) + aw(H),
+# aw(-G) = -aw(G) and the two-ahead rule (aw(G) >= 2 implies G > 0);
+# rcf(g) - g is infinitesimal or 0, rcf(rcf(g)) = rcf(g), rcf(g + x) =
+# rcf(g) + x for numbers x; incentives against their definition.
 import json
 import os
 import random
+import re
+import sqlite3
+from fractions import Fraction
 import sys
 import xml.etree.ElementTree as ET
 
@@ -167,5 +181,193 @@ for name in ["cooling by 0 is the identity", "heating by 0 is the identity", "G:
              "all-small games are infinitesimal or 0", "temper is symmetric under negation",
              "numbers are even-tempered", "the SVG is well-formed XML"]:
     t.ok(name not in bad, "300 random games: " + name, "first counterexample: %s" % bad.get(name))
+
+# ---- atomic weight, reduced canonical form, incentives: CGSuite's test cases
+# (input, atomic weight or None (not atomic), rcf, Left's incentives, Right's, line of CanonicalShortGameTestCase.scala)
+CGS = [
+    ('0', '0', '0', [], [], 9),
+    ('5', None, '5', ['-1'], [], 49),
+    ('-1/2', None, '-1/2', ['-1/2'], ['-1/2'], 129),
+    ('25/16', None, '25/16', ['-1/16'], ['-1/16'], 169),
+    ('*8', '0', '0', ['*8', '*9', '*10', '*11', '*12', '*13', '*14', '*15'],
+     ['*8', '*9', '*10', '*11', '*12', '*13', '*14', '*15'], 209),
+    ('9/8+*', None, '9/8', ['*'], ['*'], 249),
+    ('^', '1', '0', ['v'], ['^*'], 289),
+    ('v*', '-1', '0', ['^*'], ['v', 'v*'], 329),
+    ('6+^*', None, '6', ['v', 'v*'], ['^*'], 369),
+    ('^*6', '1', '0', ['v*6'], ['^*'], 409),
+    ('73/16+v9*8', None, '73/16', ['^*'], ['v9*8'], 449),
+    ('{0|*||*|||*||||*}', '1', '0', ['v<4>'], ['^[4]*'], 489),
+    ('{0||0|v*}', '1', '0', ['{v<2>|0}'], ['^[2]*'], 529),
+    ('{0||0|vvv}', '0', '0', ['{^3|0||0}'], ['{^3,{^3|0}|0}'], 662),
+    ('{^^^|vv}', '{1|0}', '0', ['{^5|0}'], ['{^5|0}'], 702),
+    ('{0||0|-3/2}', '0', '0', ['Miny(3/2)'], ['{3/2,{3/2|0}|0}'], 742),
+    ('{0|||0||-1|-3}', '0', '0', ['Miny({3|1})'], ['{3Tiny({3|1})|1Tiny({3|1}),{2,{3|1}|0}||0}'], 782),
+    ('{1|^^||^}', '2', '0', ['{{1v|^},{1v||1vv|0}|0,{^|0,{0|-1^^}}}'], ['{1v|^||0}'], 862),
+    ('{1|^^^||^}', None, '0', ['{{1v|^^},{1v||1v3|0}|0,{^^|0,{0|-1^3}}}'], ['{1v|^^||0}'], 902),
+    ('{3||2+*|1+*}', None, '{3||2|1}', ['{2*|1*||0}'], ['{2*|1*||0}'], 944),
+]
+
+
+def incentives(g, side):
+    return [r[0] for r in conn.execute("SELECT incentive FROM cg_incentives(?) WHERE side = ?", (g, side))]
+
+
+def weight(g):
+    try:
+        return one("SELECT cg_atomic_weight(?)", g)
+    except sqlite3.Error as e:
+        return None if "is not atomic" in str(e) else "ERROR " + str(e)
+
+
+for g, aw, rcf, li, ri, line in CGS:
+    t.is_((weight(g), one("SELECT cg_rcf(?)", g), incentives(g, 'L'), incentives(g, 'R')), (aw, rcf, li, ri),
+          "%s: atomic weight %s, rcf %s, incentives (CGSuite's test, line %d)" % (g, aw or "undefined", rcf, line))
+t.is_(q("SELECT cg_atomic_weight('^'), cg_atomic_weight('*'), cg_atomic_weight('^*'), cg_atomic_weight('^^'), "
+        "cg_atomic_weight('{0|^}'), cg_atomic_weight('v3*5'), cg_atomic_weight('^[3]'), cg_atomic_weight('^<3>')"),
+      ('1', '0', '1', '2', '2', '-3', '1', '0'), "atomic weights of ups, stars and uptimals (Winning Ways ch. 8)")
+t.is_(q("SELECT cg_atomic_weight('{0|^4611686018427387903}'), cg_atomic_weight('{0||0|-100000}')"),
+      ('4611686018427387904', '0'), "huge up multiples and numbers inside: no deep recursion")
+t.is_(q("SELECT cg_rcf('^'), cg_rcf('1^*'), cg_rcf('{2|^}'), cg_rcf('{1*|0}'), cg_rcf('+-1'), cg_rcf('Tiny(1)'), "
+        "cg_rcf('*1000000')"), ('0', '1', '{2|0}', '{1|0}', '+-1', '0', '0'),
+      "rcf: infinitesimals vanish, 1^* is 1, {2|^} is {2|0}, switches stay")
+for g in ['1', '1*', '+-1', '{2|0}', '-1/2^', '{1|^^^||^}']:
+    t.raises(lambda: one("SELECT cg_atomic_weight(?)", g), "cgt: cg_atomic_weight: '%s' is not atomic" % g,
+             "%s has no atomic weight: an error naming the function" % g)
+t.is_(q("SELECT cg_atomic_weight(NULL), cg_rcf(NULL), (SELECT count(*) FROM cg_incentives(NULL))"), (None, None, 0),
+      "NULL gives NULL (and no incentives)")
+t.raises(lambda: one("SELECT count(*) FROM cg_incentives('{1|')"), "cgt: cg_incentives: missing '}'",
+         "a bad game is the parser's error, naming cg_incentives")
+t.raises(lambda: one("SELECT count(*) FROM cg_incentives('*1000000')"), "cgt: cg_incentives:",
+         "a nimber too large to expand is an error, not a hang")
+t.raises(lambda: one("SELECT cg_rcf('{' || printf('%.*c', 5000, '^') || '|0}')"), "",
+         "a very deep game ends with an error, not a crash")
+t.is_(one("SELECT group_concat(side || ':' || incentive, ' ') FROM cg_incentives('{2|-1/2}')"), 'L:{5/2|0} R:{5/2|0}',
+      "{2|-1/2}: both players' incentive is {5/2|0}")
+
+# ---- a second atomic weight: CGSuite's naiveAtomicWeight written over cg_options
+NUS = re.compile(r'^(-?\d+(?:/\d+)?)?(?:(\^\^|vv)|([\^v])(\d*))?(?:\*(\d*))?$')
+
+
+def nus_ups(g):
+    """The up multiple of x + n.^ + *m printed as g, or None for other games."""
+    m = NUS.match(g)
+    if not m:
+        return None
+    if m.group(2):
+        return 2 if m.group(2) == '^^' else -2
+    if m.group(3):
+        n = int(m.group(4) or 1)
+        return n if m.group(3) == '^' else -n
+    return 0
+
+
+def options(g):
+    rows = conn.execute("SELECT side, option FROM cg_options(?)", (g,)).fetchall()
+    return [o for s_, o in rows if s_ == 'L'], [o for s_, o in rows if s_ == 'R']
+
+
+def far_star(g):
+    m = re.match(r'^\*(\d*)$', g)
+    if m or g == '0':
+        return 1 if g == '0' else int(m.group(1) or 1) + 1
+    return max([1] + [far_star(o) for side in options(g) for o in side])
+
+
+ECCENTRIC = [0]   # games met where the eccentric rule applies
+
+
+def naive_weight(g):
+    ups = nus_ups(g)
+    if ups is not None:
+        return str(ups)
+    lo, ro = options(g)
+    lw = [one("SELECT cg_sub(?, '2')", naive_weight(o)) for o in lo]
+    rw = [one("SELECT cg_add(?, '2')", naive_weight(o)) for o in ro]
+    g0 = one("SELECT cg(?)", '{%s|%s}' % (','.join(lw), ','.join(rw)))
+    if not re.match(r'^-?\d+$', g0):
+        return g0
+    star = '*%d' % far_star(g)
+    below, above = one("SELECT cg_le(?, ?)", g, star), one("SELECT cg_le(?, ?)", star, g)
+    ECCENTRIC[0] += below != above
+    if below and not above:    # the least integer n that is not <= any Left weight
+        if not lw:
+            return '0'
+        best = None
+        for w in lw:
+            n = -((-Fraction(one("SELECT cg_rightstop(?)", w))) // 1)
+            if one("SELECT cg_le(?, ?)", str(n), w):
+                n += 1
+            best = n if best is None else max(best, n)
+        return str(best)
+    if above and not below:
+        if not rw:
+            return '0'
+        best = None
+        for w in rw:
+            n = Fraction(one("SELECT cg_leftstop(?)", w)) // 1
+            if one("SELECT cg_le(?, ?)", w, str(n)):
+                n -= 1
+            best = n if best is None else min(best, n)
+        return str(best)
+    return g0
+
+
+SMALL = ['0', '*', '^', 'v', '^*', 'v*', '*2', '^^', '{0|^}', '{^|*}']
+
+
+def small_game(depth):
+    """A random all-small game: both sides non-empty at every level."""
+    if depth == 0 or rng.random() < 0.3:
+        return rng.choice(SMALL)
+    return '{%s|%s}' % (','.join(small_game(depth - 1) for _ in range(rng.randint(1, 2))),
+                        ','.join(small_game(depth - 1) for _ in range(rng.randint(1, 2))))
+
+
+bad = {}
+weights = set()
+for _ in range(120):
+    g = one("SELECT cg(?)", small_game(3))
+    h = one("SELECT cg(?)", small_game(2))
+    aw = weight(g)
+    check("all-small games are atomic", aw is not None and not aw.startswith("ERROR"), g)
+    if aw is None or aw.startswith("ERROR"):
+        continue
+    check("the atomic weight is CGSuite's naive weight (second implementation)", aw == naive_weight(g), g)
+    weights.add(aw)
+    awh = weight(h)
+    check("aw(G + H) = aw(G) + aw(H)",
+          one("SELECT cg_atomic_weight(cg_add(?, ?))", g, h) == one("SELECT cg_add(?, ?)", aw, awh), g + ' + ' + h)
+    check("aw(-G) = -aw(G)", one("SELECT cg_atomic_weight(cg_neg(?))", g) == one("SELECT cg_neg(?)", aw), g)
+    if one("SELECT cg_le('2', ?)", aw):
+        check("two-ahead rule: aw(G) >= 2 implies G > 0", one("SELECT cg_cmp(?, '0')", g) == '>', g)
+    check("all-small games reduce to 0", one("SELECT cg_rcf(?)", g) == '0', g)
+for name in ["all-small games are atomic", "the atomic weight is CGSuite's naive weight (second implementation)",
+             "aw(G + H) = aw(G) + aw(H)", "aw(-G) = -aw(G)", "two-ahead rule: aw(G) >= 2 implies G > 0",
+             "all-small games reduce to 0"]:
+    t.ok(name not in bad, "120 random all-small games: " + name, "first counterexample: %s" % bad.get(name))
+t.ok(len(weights) >= 5, "the random all-small games have varied weights: %s" % ', '.join(sorted(weights)))
+t.ok(ECCENTRIC[0] > 0, "the eccentric rule applied in %d positions" % ECCENTRIC[0])
+
+# ---- rcf and incentives on random games
+bad = {}
+for _ in range(200):
+    g = one("SELECT cg(?)", rgame(3))
+    r = one("SELECT cg_rcf(?)", g)
+    d = one("SELECT cg_sub(?, ?)", r, g)
+    check("rcf(g) - g is infinitesimal or 0", d == '0' or one("SELECT cg_is_infinitesimal(?)", d) == 1, g)
+    check("rcf(rcf(g)) = rcf(g)", one("SELECT cg_rcf(?)", r) == r, g)
+    x = rng.choice(['1', '-1/2', '3/4'])
+    check("rcf(g + x) = rcf(g) + x for a number x",
+          one("SELECT cg_rcf(cg_add(?, ?))", g, x) == one("SELECT cg_add(?, ?)", r, x), g)
+    lo, ro = options(g)
+    for side, opts, make in (('L', lo, lambda o: one("SELECT cg_sub(?, ?)", o, g)),
+                             ('R', ro, lambda o: one("SELECT cg_sub(?, ?)", g, o))):
+        inc = sorted(set(make(o) for o in opts))
+        best = sorted(a for a in inc if not any(b != a and one("SELECT cg_le(?, ?)", a, b) for b in inc))
+        check("incentives are the undominated G^L - G and G - G^R", sorted(incentives(g, side)) == best, g)
+for name in ["rcf(g) - g is infinitesimal or 0", "rcf(rcf(g)) = rcf(g)", "rcf(g + x) = rcf(g) + x for a number x",
+             "incentives are the undominated G^L - G and G - G^R"]:
+    t.ok(name not in bad, "200 random games: " + name, "first counterexample: %s" % bad.get(name))
 
 t.done()
