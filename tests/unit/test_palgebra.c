@@ -8,6 +8,7 @@
 
 #include "../../ext/core/partizan/palgebra.h"
 #include "../../ext/core/partizan/pnotation.h"
+#include "../../ext/core/partizan/puptimal.h"
 #include "../tap.h"
 
 static cg_store *s;
@@ -81,20 +82,53 @@ int main(void) {
   ok(cg_temper(s, G("{2||1|0}"), &yes) == CGT_OK && yes == -1, "{2||1|0} has no temper");
   ok(cg_temper(s, G("{1|-1}"), &yes) == CGT_OK && yes == 1, "+-1 is odd-tempered");
 
+  /* atomic weight, reduced canonical form, incentives (CGSuite's test cases) */
+  int atomic_game;
+  ok(cg_atomic_weight(s, G("^"), &out, &atomic_game) == CGT_OK && atomic_game && out == G("1"), "aw(^) = 1");
+  ok(cg_atomic_weight(s, G("{^^^|vv}"), &out, &atomic_game) == CGT_OK && atomic_game && out == G("{1|0}"),
+     "aw({^3|vv}) = {1|0}");
+  ok(cg_atomic_weight(s, G("{1|^^^||^}"), &out, &atomic_game) == CGT_OK && !atomic_game,
+     "{1|^3||^} is infinitesimal but not atomic");
+  ok(cg_atomic_weight(s, G("1*"), &out, &atomic_game) == CGT_OK && !atomic_game, "1* is not atomic");
+  ok(cg_rcf(s, G("{3||2*|1*}"), &out) == CGT_OK && out == G("{3||2|1}"), "rcf({3||2*|1*}) = {3||2|1}");
+  cg_id *inc;
+  uint32_t ninc;
+  ok(cg_incentives(s, G("v*"), 0, &inc, &ninc) == CGT_OK && ninc == 2, "v* has two Right incentives");
+  ok(cg_sort_games(s, inc, ninc) == CGT_OK && inc[0] == G("v") && inc[1] == G("v*"), "v and v*, in CGSuite's order");
+  cgt_free(inc);
+  ok(cg_incentives(s, G("0"), 1, &inc, &ninc) == CGT_OK && ninc == 0, "0 has no incentives");
+  cgt_free(inc);
+
+  /* uptimal expansions: ^[3] = *.111, v<2>* = *.0-1 */
+  cg_uptimal *u = cg_uptimal_new(s);
+  cg_expansion e;
+  int found;
+  ok(u && cg_uptimal_of(u, G("^[3]"), &found, &e) == CGT_OK && found && e.len == 3 && e.a[0] == 1 && e.a[1] == 1 &&
+     e.a[2] == 1 && e.star == 0, "^[3] is .111");
+  ok(cg_uptimal_of(u, G("v<2>*"), &found, &e) == CGT_OK && found && e.len == 2 && e.a[0] == 0 && e.a[1] == -1 &&
+     e.star == 1, "v<2>* is *.0(-1)");
+  ok(cg_uptimal_of(u, G("{2|-1/2}"), &found, &e) == CGT_OK && !found, "{2|-1/2} is no uptimal");
+  cg_uptimal_free(u);
+
   /* recursion bound: 5000 = {4999|}, and so on down, is too deep to sum ordinally */
   ok(cg_ordinal_sum(s, G("1"), G("5000"), &out) == CGT_TOODEEP, "G:5000 is too deep (CG_DEPTH_MAX)");
   ok(cg_ordinal_sum(s, G("1"), G("50"), &out) == CGT_OK && out == G("51"), "1:50 = 51, and the store goes on");
 
   /* interrupts: a hot sum, stopped at the first poll, then the same call runs to its end */
   cg_id hot = G("{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}+{9|-9}+{10|-10}+{11|-11}");
-  cg_id one = G("1");
+  cg_id one = G("1"), far = G("{*3000|0}");
   cgt_stop st = {stop_always, NULL, CGT_STOP_QUANTUM, 0};
   cg_store_set_stop(s, &st);
   ok(cg_heat(s, hot, one, &out) == CGT_INTERRUPTED, "heating stops on interrupt");
+  ok(cg_rcf(s, hot, &out) == CGT_INTERRUPTED, "rcf stops on interrupt");
+  ok(cg_incentives(s, hot, 1, &inc, &ninc) == CGT_INTERRUPTED, "incentives stop on interrupt");
+  ok(cg_atomic_weight(s, far, &out, &atomic_game) == CGT_INTERRUPTED, "the atomic weight stops on interrupt");
   cg_store_set_stop(s, NULL);
   cg_id a, b;
   ok(cg_heat(s, hot, G("1"), &a) == CGT_OK && cg_cool(s, th, a, num("1"), &b) == CGT_OK, "then runs to its end");
   ok(cg_cool(s, th, hot, num("0"), &out) == CGT_OK && out == hot, "cooling by 0 is the identity");
+  ok(cg_atomic_weight(s, far, &out, &atomic_game) == CGT_OK && atomic_game && out == G("-1"),
+     "aw({*3000|0}) = -1 once uninterrupted");
 
   cg_thermo_free(th);
   cg_store_free(s);
