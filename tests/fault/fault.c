@@ -120,6 +120,9 @@ static const char *const stmts[] = {
     "cg_is_all_small('{0|^}'), cg_temper('{1|-1}')",
     "SELECT cg_ordinal_sum('{1|*}', '{1|-1/2}'), cg_cool('{3|{2|1}}', '1/2'), cg_heat('{1|-1}', '*'), "
     "cg_overheat('{1|*}', '*', '1')",
+    "SELECT cg_atomic_weight('{^^^|vv}'), cg_atomic_weight('{0|^[2]*||vv}'), cg_rcf('{3||2*|1*}'), cg('{0,*|v}'), "
+    "cg('{^|*,^[2]||*,^[2]}')",
+    "SELECT * FROM cg_incentives('{1|^^||^}')",
     "SELECT cg_value('dom', 'a'), cg_value('dom', 'b'), cg_value('dom', 'c')",
     "SELECT cgt_version()",
 };

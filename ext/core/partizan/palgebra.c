@@ -495,7 +495,7 @@ cgt_rc cg_incentives(cg_store *s, cg_id g, int left, cg_id **out, uint32_t *n) {
   *out = NULL;
   *n = 0;
   cgt_rc rc = options_copy(s, g, &L, &nl, &R, &nr);
-  if (rc) return rc;
+  if (rc) return cgt_free(L), rc;
   cg_id *opt = left ? L : R, neg;
   uint32_t m = left ? nl : nr;
   if (left) rc = cg_neg(s, g, &neg);
