@@ -118,8 +118,9 @@ CALLS = {
     'cg_cool': {'sql': "SELECT length(cg_cool('%s', '1/2'))" % hot_text(26)},
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(26)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(26)},
-    # the far star of {*30000|0} is compared with the game: quadratic in the nimber
-    'cg_atomic_weight': {'sql': "SELECT cg_atomic_weight('{*30000|0}')"},
+    # a sum of 14 infinitesimals (Tiny(k) and {0|^<k>}, k <= 7): about 1.5 s of naive weights and the atomicity test
+    'cg_atomic_weight': {'setup': ["CREATE TABLE g AS SELECT cg_add(%s) AS x" % ','.join(
+        "'{0||0|-%d}','{0|^<%d>}'" % (k, k) for k in range(1, 8))], 'sql': "SELECT cg_atomic_weight(x) FROM g"},
     'cg_rcf': {'sql': "SELECT length(cg_rcf('%s'))" % hot_text(26)},
     'cg_incentives': {'sql': "SELECT count(*) FROM cg_incentives('%s')" % hot_text(26)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
