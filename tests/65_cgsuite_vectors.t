@@ -70,6 +70,9 @@ t.ok(not bad and compact >= 30, "300 random uptimals (%d compact) print as CGSui
 t.is_(conn.execute("SELECT cg('^<1>+^<2>+^<3>'), cg('{0|v[2]*}'), cg('{^[2]|*}'), cg('^[3]-^<3>'), "
                    "cg('^<2>+^<2>')").fetchone(), ('^[3]', '^<3>', '^[3]', '^[2]', '{0||0,v*|vv}'),
       "^[n] is the sum of ^<1> to ^<n>; ^<n> = {0|v[n-1]*}; ^[n] = {^[n-1]|*}; 2.^<2> has no compact form")
+t.is_(conn.execute("SELECT cg('{3|5/2v,5/2*}')").fetchone(), ('{3|5/2*,5/2v}',),
+      "uptimals sort by number, coefficients, length (x* before xv), nimber: as CGSuite's "
+      "GameGridTest.scala:46 prints {...|5/2*,5/2v||5/2}")
 big = conn.execute("SELECT cg('v[500]*2'), cg('3/4^<500>*3'), cg(cg('^[500]'))").fetchone()
 t.is_(big, ('v[500]*2', '3/4^<500>*3', '^[500]'), "the largest uptimals read (n = 500) print and parse back")
 for text, why in (('^<501>', 'uptimal order must be 1 to 500'), ('^<0>', 'uptimal order must be 1 to 500'),
