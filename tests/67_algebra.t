@@ -349,6 +349,16 @@ for name in ["all-small games are atomic", "the atomic weight is CGSuite's naive
 t.ok(len(weights) >= 5, "the random all-small games have varied weights: %s" % ', '.join(sorted(weights)))
 t.ok(ECCENTRIC[0] > 0, "the eccentric rule applied in %d positions" % ECCENTRIC[0])
 
+# CGSuite answers an uptimal's atomic weight from its expansion (Uptimal.atomicWeight: the first coefficient)
+bad = []
+for _ in range(150):
+    m = rng.choice([0, 1, 2, 3])
+    a = [rng.randint(-2, 2) for _ in range(5)]
+    text = '*%d' % m + ''.join(('+' if c > 0 else '-') + '^<%d>' % (i + 1) for i, c in enumerate(a) for _ in range(abs(c)))
+    if weight(text) != str(a[0]):
+        bad.append("%s: %s" % (text, weight(text)))
+t.ok(not bad, "150 random uptimals *m + a1.^<1> + ... + a5.^<5>: the atomic weight is a1", "; ".join(bad[:3]))
+
 # ---- rcf and incentives on random games
 bad = {}
 for _ in range(200):

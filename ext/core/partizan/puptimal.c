@@ -214,8 +214,9 @@ static cgt_rc expansion(cg_uptimal *u, cg_id g, int *found, uexp *e) {
   cg_dyadic x;
   int64_t ups;
   uint32_t star;
-  cgt_rc rc;
+  cgt_rc rc = cg_work(s, 1);
   uexp made = {{0, 0, 0}, 0, 0, NULL};
+  if (rc) return rc;
   if (cg_is_nus(s, g, &x, &ups, &star)) {
     made = (uexp){x, star, ups != 0, cgt_malloc(sizeof(int64_t))};
     if (!made.a) return CGT_NOMEM;
