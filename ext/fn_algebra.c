@@ -283,6 +283,7 @@ static void overheat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   else result_game(ctx, s, g, fname);
 }
 
+/* The atomic weight, or an error quoting (the start of) a game that has none. */
 static void atomic_weight_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   const char *fname = "cg_atomic_weight";
@@ -290,13 +291,16 @@ static void atomic_weight_body(sqlite3_context *ctx, int argc, sqlite3_value **a
   int atomic_game;
   if (!game_arg(ctx, s, argv[0], fname, &g)) return;
   cgt_rc rc = cg_atomic_weight(s, g, &w, &atomic_game);
+  const char *text = (const char *)sqlite3_value_text(argv[0]);
+  int n = sqlite3_value_bytes(argv[0]);
   if (rc) report(ctx, rc, fname);
   else if (!atomic_game)
-    cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not atomic (its atomic weight is undefined)",
-              (const char *)sqlite3_value_text(argv[0]));
+    cgt_error(ctx, SQLITE_ERROR, fname, "'%.*s%s' is not atomic (its atomic weight is undefined)", n > 60 ? 40 : n,
+              text, n > 60 ? "..." : "");
   else result_game(ctx, s, w, fname);
 }
 
+/* The reduced canonical form. */
 static void rcf_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   cg_id g;
@@ -356,6 +360,7 @@ static int incentives_error(cgt_cursor *cur, cgt_rc rc, const char *why) {
   return rc == CGT_SYNTAX ? SQLITE_ERROR : cgt_sqlite_rc(rc);
 }
 
+/* The rows: Left's incentives, then Right's, each side in CGSuite's order. */
 static int incentives_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   char err[400];
   cg_id g, *inc[2] = {NULL, NULL};
@@ -383,6 +388,7 @@ static int incentives_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   return SQLITE_OK;
 }
 
+/* Makes the rows with the connection's store, interruptible. */
 static int incentives_filter(cgt_cursor *cur, sqlite3_value **args) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
@@ -395,6 +401,7 @@ static int incentives_filter(cgt_cursor *cur, sqlite3_value **args) {
   return rc;
 }
 
+/* side or incentive of the current row. */
 static void incentives_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   const incentive_row *r = &((const incentive_row *)cur->rows)[cur->row];
   if (col == 0) cgt_result_letter(ctx, r->side);

@@ -91,7 +91,7 @@ static void put_nus(cg_store *s, text *t, cg_dyadic x, int64_t ups, uint32_t sta
 
 /* The uptimals with a compact form of more than one place: units
 ** x^<k>*m (one nonzero coefficient, +-1, the last) and unit sums x^[k]*m
-** (all +1 or all -1); *how is '<' or '[', or 0 for none. */
+** (all +1 or all -1): '<' or '[' for them, 0 for any other expansion. */
 static char compact_kind(const cg_expansion *e) {
   uint32_t k = e->len;
   if (k < 2 || (e->a[k - 1] != 1 && e->a[k - 1] != -1)) return 0;
@@ -158,8 +158,8 @@ static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R
 }
 
 /* ---- the order of options (CGSuite's): numbers ascending, nimbers
-** ascending, other number + ups + star values (by number, ups, star), then
-** the rest by their sorted Left options, then Right options ---- */
+** ascending, other uptimals (x + n.^ + *m among them) by their expansions,
+** then the rest by their sorted Left options, then Right options ---- */
 
 typedef struct rank {
   int cls;            /* 0 number, 1 nimber, 2 uptimal (x + n.^ + *m too), 3 other */
