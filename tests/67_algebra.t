@@ -226,6 +226,9 @@ for g, aw, rcf, li, ri, line in CGS:
 t.is_(q("SELECT cg_atomic_weight('^'), cg_atomic_weight('*'), cg_atomic_weight('^*'), cg_atomic_weight('^^'), "
         "cg_atomic_weight('{0|^}'), cg_atomic_weight('v3*5'), cg_atomic_weight('^[3]'), cg_atomic_weight('^<3>')"),
       ('1', '0', '1', '2', '2', '-3', '1', '0'), "atomic weights of ups, stars and uptimals (Winning Ways ch. 8)")
+t.is_(q("SELECT cg_atomic_weight('{^^^|vv}+{0||0|-1}'), cg_atomic_weight('{1|^^||^}+{0||0|-2}'), "
+        "cg_atomic_weight('{^^^|vv}+{0|||0||-1|-3}')"), ('{1|0}', '2', '{1|0}'),
+      "adding Tiny(x) (weight 0) keeps the weight, through the atomicity test ({1|0}.^ is a Norton product by options)")
 t.is_(q("SELECT cg_atomic_weight('{0|^4611686018427387903}'), cg_atomic_weight('{0||0|-100000}')"),
       ('4611686018427387904', '0'), "huge up multiples and numbers inside: no deep recursion")
 t.is_(q("SELECT cg_rcf('^'), cg_rcf('1^*'), cg_rcf('{2|^}'), cg_rcf('{1*|0}'), cg_rcf('+-1'), cg_rcf('Tiny(1)'), "
