@@ -7,6 +7,7 @@
 
 #include "pnotation.h"
 #include "pthermo.h"
+#include "pmemo.h"
 #include "puptimal.h"
 
 /* Parsing nests a little deeper than printing (the innermost atoms, the
@@ -19,44 +20,81 @@ typedef struct text {
   cgt_rc err;      /* CGT_NOMEM or CGT_INTERRUPTED once a put failed */
   uint32_t nest;   /* games printed one inside another: at most CG_PARSE_DEPTH, so the text parses back */
   cg_store *s;     /* charged for the bytes written (copying side texts into a game's text is work) */
-  cg_uptimal *u;   /* the uptimals met so far */
+  struct sorter *o;   /* the uptimals and sorted option lists met so far */
 } text;
 
-static void put(text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int len = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (len < 0 || t->err) return;
+/* Makes room for len more bytes (and a final NUL) at the end of t, charging
+** the bytes that will be written or moved; 0 once t has failed. */
+static int reserve(text *t, size_t len) {
+  if (t->err) return 0;
   if (cg_work(t->s, 1 + (uint64_t)len / 16)) {
     t->err = CGT_INTERRUPTED;
-    return;
+    return 0;
   }
-  if (t->n + (size_t)len + 1 > t->cap) {
+  if (t->n + len + 1 > t->cap) {
     size_t cap = t->cap ? 2 * t->cap : 64;
-    while (cap < t->n + (size_t)len + 1) cap *= 2;
+    while (cap < t->n + len + 1) cap *= 2;
     char *p = cgt_realloc(t->p, cap);
-    if (!p) { t->err = CGT_NOMEM; return; }
+    if (!p) {
+      t->err = CGT_NOMEM;
+      return 0;
+    }
     t->p = p;
     t->cap = cap;
   }
+  return 1;
+}
+
+/* Appends the len bytes at b. */
+static void put_bytes(text *t, const char *b, size_t len) {
+  if (!reserve(t, len)) return;
+  memcpy(t->p + t->n, b, len);
+  t->n += len;
+  t->p[t->n] = 0;
+}
+
+static void put_str(text *t, const char *str) { put_bytes(t, str, strlen(str)); }
+
+/* Appends n in decimal. */
+static void put_uint(text *t, uint64_t n) {
+  char buf[24], *p = buf + sizeof buf;
+  do *--p = (char)('0' + n % 10); while (n /= 10);
+  put_bytes(t, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* Appends formatted text (short: the atoms of the notation). */
+static void put(text *t, const char *fmt, ...) {
+  char buf[64];
+  va_list ap;
+  va_start(ap, fmt);
+  int len = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (len < 0) return;
+  if ((size_t)len < sizeof buf) {
+    put_bytes(t, buf, (size_t)len);
+    return;
+  }
+  if (!reserve(t, (size_t)len)) return;
   va_start(ap, fmt);
   vsnprintf(t->p + t->n, (size_t)len + 1, fmt, ap);
   va_end(ap);
   t->n += (size_t)len;
 }
 
+/* Inserts count copies of c at offset at, moving what follows. */
+static void insert(text *t, size_t at, char c, size_t count) {
+  size_t tail = t->n - at;
+  if (!reserve(t, count + tail)) return;   /* the moved bytes are work too */
+  memmove(t->p + at + count, t->p + at, tail);
+  memset(t->p + at, c, count);
+  t->n += count;
+  t->p[t->n] = 0;
+}
+
 /* Puts open and close around what was printed since mark. */
 static cgt_rc wrap(text *t, size_t mark, char open, char close) {
-  if (t->err) return t->err;
-  size_t len = t->n - mark;
-  char *copy = cgt_malloc(len + 1);
-  if (!copy) return CGT_NOMEM;
-  memcpy(copy, t->p + mark, len);
-  copy[len] = 0;
-  t->n = mark;
-  put(t, "%c%s%c", open, copy, close);
-  cgt_free(copy);
+  insert(t, mark, open, 1);
+  put_bytes(t, &close, 1);
   return t->err;
 }
 
@@ -66,7 +104,7 @@ static void put_number(cg_store *s, text *t, cg_dyadic x) {
     t->err = CGT_NOMEM;
     return;
   }
-  put(t, "%s", digits);
+  put_str(t, digits);
   cgt_free(digits);
 }
 
@@ -76,17 +114,17 @@ static void put_nus(cg_store *s, text *t, cg_dyadic x, int64_t ups, uint32_t sta
   if (ups) {   /* ^, ^^, ^3, ...: CGSuite writes two ups as ^^ */
     const char *one = ups > 0 ? "^" : "v";
     uint64_t n = (uint64_t)(ups > 0 ? ups : -ups);
-    if (n == 2) put(t, "%s%s", one, one);
-    else if (n > 2) put(t, "%s%llu", one, (unsigned long long)n);
-    else put(t, "%s", one);
+    put_str(t, one);
+    if (n == 2) put_str(t, one);
+    else if (n > 2) put_uint(t, n);
     any = 1;
   }
   if (star) {
-    put(t, "*");
-    if (star > 1) put(t, "%u", star);
+    put_str(t, "*");
+    if (star > 1) put_uint(t, star);
     any = 1;
   }
-  if (!any) put(t, "0");
+  if (!any) put_str(t, "0");
 }
 
 /* The uptimals with a compact form of more than one place: units
@@ -107,8 +145,8 @@ static char compact_kind(const cg_expansion *e) {
 static void put_uptimal(cg_store *s, text *t, const cg_expansion *e, char kind) {
   if (!cg_dyadic_is_zero(e->x)) put_number(s, t, e->x);
   put(t, "%s%c%u%c", e->a[e->len - 1] > 0 ? "^" : "v", kind, e->len, kind == '<' ? '>' : ']');
-  if (e->star) put(t, "*");
-  if (e->star > 1) put(t, "%u", e->star);
+  if (e->star) put_str(t, "*");
+  if (e->star > 1) put_uint(t, e->star);
 }
 
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars);
@@ -148,9 +186,9 @@ static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R
     else if ((rc = cg_neg(s, y, &z)) == CGT_OK) rc = cg_add(s, z, xid, &z);   /* x - y */
     if (rc) return rc;
     if (!cg_dyadic_is_zero(x)) put_number(s, t, x);
-    put(t, miny ? "Miny(" : "Tiny(");
+    put_str(t, miny ? "Miny(" : "Tiny(");
     rc = print_braced(s, z, t);
-    put(t, ")");
+    put_str(t, ")");
     *found = 1;
     return rc;
   }
@@ -184,12 +222,66 @@ static cgt_rc rank_of(cg_store *s, cg_uptimal *u, cg_id g, rank *r) {
   return rc;
 }
 
-static cgt_rc sort_options(cg_store *s, cg_uptimal *u, cg_id *v, uint32_t n);
+/* The sorted option lists met in one print (or sort), each sorted once:
+** a game's entry in ids is [nl, nr, L..., R...].  Entries are reached by
+** offset, since ids moves when it grows. */
+typedef struct sorter {
+  cg_uptimal *u;
+  memo at;        /* game -> offset of its entry in ids */
+  cg_id *ids;
+  size_t n, cap;
+} sorter;
+
+/* The most ids kept (1 GB): a print that needs more fails with CGT_TOOBIG. */
+#define SORTER_IDS_MAX ((size_t)1 << 28)
+
+static void sorter_free(sorter *o) {
+  cg_uptimal_free(o->u);
+  memo_free(&o->at);
+  cgt_free(o->ids);
+}
+
+static cgt_rc sort_options(cg_store *s, sorter *o, cg_id *v, uint32_t n);
+
+/* The offset in o->ids of g's entry, sorting its options when first met. */
+static cgt_rc sorted_options(cg_store *s, sorter *o, cg_id g, size_t *at) {
+  cg_id v;
+  if (memo_get(&o->at, g, &v)) return *at = v, CGT_OK;
+  const cg_id *L, *R;
+  uint32_t nl, nr;
+  cgt_rc rc = cg_options(s, g, &L, &nl, &R, &nr);
+  if (rc) return rc;
+  size_t len = 2 + (size_t)nl + nr;
+  if (o->n + len > SORTER_IDS_MAX) return CGT_TOOBIG;
+  cg_id *e = cgt_malloc(len * sizeof *e);
+  if (!e) return CGT_NOMEM;
+  e[0] = nl;
+  e[1] = nr;
+  memcpy(e + 2, L, nl * sizeof *e);
+  memcpy(e + 2 + nl, R, nr * sizeof *e);
+  rc = sort_options(s, o, e + 2, nl);   /* may add entries of other games */
+  if (rc == CGT_OK) rc = sort_options(s, o, e + 2 + nl, nr);
+  if (rc == CGT_OK && o->n + len > o->cap) {
+    size_t cap = o->cap ? 2 * o->cap : 1024;
+    while (cap < o->n + len) cap *= 2;
+    cg_id *ids = cgt_realloc(o->ids, cap * sizeof *ids);
+    if (!ids) rc = CGT_NOMEM;
+    else o->ids = ids, o->cap = cap;
+  }
+  if (rc == CGT_OK) rc = memo_put(&o->at, g, (cg_id)o->n);
+  if (rc == CGT_OK) {
+    memcpy(o->ids + o->n, e, len * sizeof *e);
+    *at = o->n;
+    o->n += len;
+  }
+  cgt_free(e);
+  return rc;
+}
 
 /* -1, 0 or 1 as a (ranked ra) comes before, with or after b (ranked rb). */
-static cgt_rc order_general(cg_store *s, cg_uptimal *u, cg_id a, cg_id b, int *cmp);
+static cgt_rc order_general(cg_store *s, sorter *o, cg_id a, cg_id b, int *cmp);
 
-static cgt_rc order(cg_store *s, cg_uptimal *u, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
+static cgt_rc order(cg_store *s, sorter *o, cg_id a, const rank *ra, cg_id b, const rank *rb, int *cmp) {
   *cmp = 0;
   if (a == b) return CGT_OK;
   if (ra->cls != rb->cls) return *cmp = ra->cls < rb->cls ? -1 : 1, CGT_OK;
@@ -205,42 +297,27 @@ static cgt_rc order(cg_store *s, cg_uptimal *u, cg_id a, const rank *ra, cg_id b
   }
   cgt_rc rc = cg_descend(s);
   if (rc) return rc;
-  rc = order_general(s, u, a, b, cmp);
+  rc = order_general(s, o, a, b, cmp);
   cg_ascend(s);
   return rc;
 }
 
 /* Two general games: by their sorted Left options, then Right options. */
-static cgt_rc order_general(cg_store *s, cg_uptimal *u, cg_id a, cg_id b, int *cmp) {
-  cgt_rc rc = CGT_OK;
+static cgt_rc order_general(cg_store *s, sorter *o, cg_id a, cg_id b, int *cmp) {
+  size_t ea, eb;
+  cgt_rc rc = sorted_options(s, o, a, &ea);
+  if (rc == CGT_OK) rc = sorted_options(s, o, b, &eb);
   for (int side = 0; side < 2 && *cmp == 0 && rc == CGT_OK; side++) {   /* Left lists, then Right lists */
-    const cg_id *L, *R;
-    uint32_t nl, nr, ma = 0, mb = 0;
-    cg_id *la = NULL, *lb = NULL;
-    rank *rka = NULL, *rkb = NULL;
-    if ((rc = cg_options(s, a, &L, &nl, &R, &nr)) == CGT_OK) {
-      ma = side ? nr : nl;
-      if ((la = cgt_malloc((ma + 1) * sizeof *la))) memcpy(la, side ? R : L, ma * sizeof *la);
-    }
-    if (rc == CGT_OK && (rc = cg_options(s, b, &L, &nl, &R, &nr)) == CGT_OK) {
-      mb = side ? nr : nl;
-      if ((lb = cgt_malloc((mb + 1) * sizeof *lb))) memcpy(lb, side ? R : L, mb * sizeof *lb);
-    }
-    rka = cgt_malloc((ma + 1) * sizeof *rka);
-    rkb = cgt_malloc((mb + 1) * sizeof *rkb);
-    if (rc == CGT_OK && (!la || !lb || !rka || !rkb)) rc = CGT_NOMEM;
-    if (rc == CGT_OK) rc = sort_options(s, u, la, ma);
-    if (rc == CGT_OK) rc = sort_options(s, u, lb, mb);
+    uint32_t ma = o->ids[ea + side], mb = o->ids[eb + side];
+    size_t fa = ea + 2 + (side ? o->ids[ea] : 0), fb = eb + 2 + (side ? o->ids[eb] : 0);
     uint32_t common = ma < mb ? ma : mb;
-    for (uint32_t i = 0; rc == CGT_OK && i < common; i++)
-      if ((rc = rank_of(s, u, la[i], &rka[i])) == CGT_OK) rc = rank_of(s, u, lb[i], &rkb[i]);
-    for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < common; i++)
-      rc = order(s, u, la[i], &rka[i], lb[i], &rkb[i], cmp);
+    for (uint32_t i = 0; rc == CGT_OK && *cmp == 0 && i < common; i++) {
+      cg_id x = o->ids[fa + i], y = o->ids[fb + i];   /* (read before o->ids may move) */
+      rank rx, ry;
+      if ((rc = rank_of(s, o->u, x, &rx)) == CGT_OK && (rc = rank_of(s, o->u, y, &ry)) == CGT_OK)
+        rc = order(s, o, x, &rx, y, &ry, cmp);
+    }
     if (rc == CGT_OK && *cmp == 0) *cmp = (ma > mb) - (ma < mb);   /* a proper prefix first */
-    cgt_free(la);
-    cgt_free(lb);
-    cgt_free(rka);
-    cgt_free(rkb);
   }
   return rc;
 }
@@ -248,16 +325,16 @@ static cgt_rc order_general(cg_store *s, cg_uptimal *u, cg_id a, cg_id b, int *c
 /* Sorts v[0..n) by that order, ranking each option once (ranking looks for
 ** a number + ups + star form, which is not cheap).  Insertion sort: option
 ** lists are short. */
-static cgt_rc sort_options(cg_store *s, cg_uptimal *u, cg_id *v, uint32_t n) {
+static cgt_rc sort_options(cg_store *s, sorter *o, cg_id *v, uint32_t n) {
   if (n < 2) return CGT_OK;
   rank *rk = cgt_malloc(n * sizeof *rk);
   if (!rk) return CGT_NOMEM;
   cgt_rc rc = CGT_OK;
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, u, v[i], &rk[i]);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = rank_of(s, o->u, v[i], &rk[i]);
   for (uint32_t i = 1; i < n && rc == CGT_OK; i++)
     for (uint32_t j = i; j > 0; j--) {
       int c;
-      if ((rc = order(s, u, v[j - 1], &rk[j - 1], v[j], &rk[j], &c)) || c <= 0) break;
+      if ((rc = order(s, o, v[j - 1], &rk[j - 1], v[j], &rk[j], &c)) || c <= 0) break;
       cg_id x = v[j];
       v[j] = v[j - 1];
       v[j - 1] = x;
@@ -283,7 +360,7 @@ static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
 ** than one part (1*, ^*, 1Tiny(1)), in braces when it is a general game. */
 static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
   rank r;
-  cgt_rc rc = rank_of(s, t->u, g, &r);
+  cgt_rc rc = rank_of(s, t->o->u, g, &r);
   if (rc) return rc;
   int parts = !cg_dyadic_is_zero(r.e.x) + (r.e.len != 0) + (r.e.star != 0);
   size_t mark = t->n;
@@ -300,7 +377,7 @@ static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t, int
   *bars = 0;
   if (n == 1) return print(s, opt[0], t, bars);
   for (uint32_t i = 0; i < n; i++) {
-    if (i) put(t, ",");
+    if (i) put_str(t, ",");
     cgt_rc rc = print_braced(s, opt[i], t);
     if (rc) return rc;
   }
@@ -331,7 +408,7 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->err;
   int found;
   cg_expansion e;
-  cgt_rc rc = cg_uptimal_of(t->u, g, &found, &e);
+  cgt_rc rc = cg_uptimal_of(t->o->u, g, &found, &e);
   if (rc) return rc;
   char kind = found ? compact_kind(&e) : 0;
   if (kind) return put_uptimal(s, t, &e, kind), t->err;
@@ -349,27 +426,23 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
 static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
   int found;
   cgt_rc rc;
-  const cg_id *L0, *R0;
-  uint32_t nl, nr;
-  if ((rc = cg_options(s, g, &L0, &nl, &R0, &nr))) return rc;
+  size_t at;
+  if ((rc = sorted_options(s, t->o, g, &at))) return rc;
+  /* a copy: printing the options may move t->o->ids */
+  uint32_t nl = t->o->ids[at], nr = t->o->ids[at + 1];
   cg_id *L = cgt_malloc((nl + nr + 1) * sizeof *L), *R = L + nl;
   if (!L) return CGT_NOMEM;
-  memcpy(L, L0, nl * sizeof *L);
-  memcpy(R, R0, nr * sizeof *R);
-  if ((rc = sort_options(s, t->u, L, nl)) || (rc = sort_options(s, t->u, R, nr))) {
-    cgt_free(L);
-    return rc;
-  }
+  memcpy(L, t->o->ids + at + 2, (nl + nr) * sizeof *L);
   if (is_negation(s, L, nl, R, nr)) {   /* +-x, +-(1*), +-{a,b} */
-    put(t, "+-");
+    put_str(t, "+-");
     if (nl == 1) rc = print_pm_argument(s, L[0], t);
     else {
-      put(t, "{");
+      put_str(t, "{");
       for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) {
-        if (i) put(t, ",");
+        if (i) put_str(t, ",");
         rc = print_braced(s, L[i], t);
       }
-      put(t, "}");
+      put_str(t, "}");
     }
     cgt_free(L);
     return rc;
@@ -378,34 +451,33 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     cgt_free(L);
     return rc;
   }
-  /* {L|R}: the bars count one more than the bare options inside. */
-  text lt = {NULL, 0, 0, CGT_OK, t->nest, s, t->u}, rt = {NULL, 0, 0, CGT_OK, t->nest, s, t->u};
+  /* {L|R}: the bars count one more than the bare options inside, so they
+  ** go in between once both sides are printed. */
+  size_t mark = t->n, middle;
   int lb = 0, rb = 0;
-  put(&lt, "%s", "");
-  put(&rt, "%s", "");
-  rc = print_side(s, L, nl, &lt, &lb);
-  if (rc == CGT_OK) rc = print_side(s, R, nr, &rt, &rb);
+  rc = print_side(s, L, nl, t, &lb);
+  middle = t->n;
+  if (rc == CGT_OK) rc = print_side(s, R, nr, t, &rb);
   if (rc == CGT_OK) {
     *bars = (lb > rb ? lb : rb) + 1;
-    int wrap = *bars == 4;   /* CGSuite braces a game once it reaches four bars */
-    put(t, "%s%s", wrap ? "{" : "", lt.p ? lt.p : "");
-    for (int i = 0; i < *bars; i++) put(t, "|");
-    put(t, "%s%s", rt.p ? rt.p : "", wrap ? "}" : "");
-    if (wrap) *bars = 0;
+    insert(t, middle, '|', (size_t)*bars);
+    if (*bars == 4) {   /* CGSuite braces a game once it reaches four bars */
+      wrap(t, mark, '{', '}');
+      *bars = 0;
+    }
+    rc = t->err;
   }
-  if (rc == CGT_OK) rc = lt.err ? lt.err : rt.err ? rt.err : t->err;
-  cgt_free(lt.p);
-  cgt_free(rt.p);
   cgt_free(L);
   return rc;
 }
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
-  text t = {NULL, 0, 0, CGT_OK, 0, s, cg_uptimal_new(s)};
-  put(&t, "%s", "");
-  cgt_rc rc = t.u ? print_braced(s, g, &t) : CGT_NOMEM;
+  sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
+  text t = {NULL, 0, 0, CGT_OK, 0, s, &o};
+  put_bytes(&t, "", 0);
+  cgt_rc rc = o.u ? print_braced(s, g, &t) : CGT_NOMEM;
   if (rc == CGT_OK) rc = t.err;
-  cg_uptimal_free(t.u);
+  sorter_free(&o);
   if (rc) {
     cgt_free(t.p);
     return rc;
@@ -415,8 +487,8 @@ cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
 }
 
 cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n) {
-  cg_uptimal *u = cg_uptimal_new(s);
-  cgt_rc rc = u ? sort_options(s, u, v, n) : CGT_NOMEM;
-  cg_uptimal_free(u);
+  sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
+  cgt_rc rc = o.u ? sort_options(s, &o, v, n) : CGT_NOMEM;
+  sorter_free(&o);
   return rc;
 }
