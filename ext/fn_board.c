@@ -1,19 +1,54 @@
 /*
 ** Board rulesets (pure: DETERMINISTIC|INNOCUOUS); the core is
-** core/partizan/board/ (one file per ruleset behind board.h, one search).
+** core/partizan/board/ (one file per ruleset behind board.h, one search)
+** and core/partizan/subtraction.c (partizan subtraction games).
 **
 **   cg_board(ruleset, board)   the canonical value of a Domineering, Clobber
-**                              or Toads and Frogs board, in CGSuite's print
+**                              or Toads and Frogs board, or of a heap of a
+**                              subtraction{L|R} game, in CGSuite's print
+**   cg_heap_period(ruleset, n_max)
+**                              JSON: the periods of the values and of the
+**                              outcomes of a subtraction{L|R} game
 **
 ** The values of the regions met are kept per connection, in a transposition
 ** table that lives and is reset with the connection's store of games.
 */
+#include <stdio.h>
+
 #include "binding.h"
+#include "partizan_call.h"
 #include "core/partizan/board/board.h"
 #include "core/partizan/pnotation.h"
+#include "core/partizan/subtraction.h"
+
+/* The error of a failed subtraction game (the heap text names the heap). */
+static void subtraction_error(sqlite3_context *ctx, const char *fname, cgt_rc rc, const char *heap) {
+  if (rc == CGT_LIMIT)
+    cgt_error(ctx, SQLITE_TOOBIG, fname,
+              "subtraction: the values up to heap %s take over %llu steps (their forms grow with the heap)", heap,
+              (unsigned long long)CG_SUB_WORK_MAX);
+  else report(ctx, rc, fname);
+}
+
+/* The value of heap of a subtraction{L|R} game, as the result of fname. */
+void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fname, const char *ruleset,
+                        const char *heap) {
+  char err[400];
+  cg_id g;
+  cgt_rc rc = cg_subtraction_board(s, ruleset, heap, &g, err, sizeof err);
+  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  else if (rc) subtraction_error(ctx, fname, rc, heap);
+  else result_game(ctx, s, g, fname);
+}
+
+/* cg_board on a subtraction{L|R} ruleset. */
+static void subtraction_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  subtraction_result(ctx, s, "cg_board", (const char *)sqlite3_value_text(argv[0]),
+                     (const char *)sqlite3_value_text(argv[1]));
+}
 
 static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  (void)argc;
   const char *fname = "cg_board";
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   const char *ruleset = (const char *)sqlite3_value_text(argv[0]), *board = (const char *)sqlite3_value_text(argv[1]);
@@ -22,6 +57,10 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   cg_board_table *t = s ? cgt_conn_boards(conn) : NULL;
   if (!ruleset || !board || !s || !t) {
     sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (cg_subtraction_is(ruleset)) {
+    run(ctx, argc, argv, subtraction_body);
     return;
   }
   char err[400];
@@ -41,5 +80,65 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   cgt_free(text);
 }
 
+/*
+** cg_heap_period(ruleset, n_max): the periods of a subtraction{L|R} game
+** searched over heaps 0..n_max, as JSON (see README):
+**   {"preperiod":P,"period":p,"saltus":"s","proven":true,"searched":N,
+**    "outcome_preperiod":Q,"outcome_period":q,"outcome_proven":true}
+** with nulls (and false) for a period not found.
+*/
+static void heap_period_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_heap_period";
+  uint64_t n;
+  int r = cgt_arg_nonneg(ctx, argv[1], fname, 2, &n);
+  if (r <= 0 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  const char *ruleset = (const char *)sqlite3_value_text(argv[0]);
+  char err[400];
+  cg_subtraction g;
+  if (!ruleset) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (!cg_subtraction_is(ruleset)) {
+    cgt_error(ctx, SQLITE_ERROR, fname, "unknown ruleset '%.80s' (subtraction{L|R})", ruleset);
+    return;
+  }
+  if (cg_subtraction_parse(ruleset, &g, err, sizeof err)) {
+    cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+    return;
+  }
+  if (n > CG_SUB_HEAP_MAX) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname, "n_max %llu is over the limit of %u", (unsigned long long)n,
+              CG_SUB_HEAP_MAX);
+    return;
+  }
+  cg_sub_period p;
+  char *saltus = NULL;
+  cgt_rc rc = cg_subtraction_period(s, &g, (uint32_t)n, &p);
+  if (rc == CGT_OK && p.period) rc = cg_print(s, p.saltus, &saltus);
+  if (rc) {
+    report(ctx, rc, fname);
+    return;
+  }
+  char *json = p.period ? sqlite3_mprintf("{\"preperiod\":%u,\"period\":%u,\"saltus\":\"%s\",\"proven\":%s", p.pre,
+                                          p.period, saltus, p.proven ? "true" : "false")
+                        : sqlite3_mprintf("{\"preperiod\":null,\"period\":null,\"saltus\":null,\"proven\":false");
+  cgt_free(saltus);
+  if (json && p.operiod)
+    json = sqlite3_mprintf("%z,\"searched\":%u,\"outcome_preperiod\":%u,\"outcome_period\":%u,\"outcome_proven\":true}",
+                           json, p.searched, p.opre, p.operiod);
+  else if (json)
+    json = sqlite3_mprintf("%z,\"searched\":%u,\"outcome_preperiod\":null,\"outcome_period\":null,"
+                           "\"outcome_proven\":false}",
+                           json, p.searched);
+  if (json) sqlite3_result_text(ctx, json, -1, sqlite3_free);
+  else sqlite3_result_error_nomem(ctx);
+}
+static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  run(ctx, argc, argv, heap_period_body);
+}
+
 const cgt_function cgt_board_functions[] = {{"cg_board", 2, CGT_PURE, board_func, NULL, NULL, NULL, NULL},
+                                            {"cg_heap_period", 2, CGT_PURE, heap_period_func, NULL, NULL, NULL, NULL},
                                             {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};

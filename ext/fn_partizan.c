@@ -26,6 +26,7 @@
 #include "core/partizan/pnotation.h"
 #include "core/partizan/prules.h"
 #include "core/partizan/board/board.h"
+#include "core/partizan/subtraction.h"
 
 /* Why a computation failed, naming the limit it met (sqlite3_malloc'd). */
 static char *cause(cgt_rc rc) {
@@ -285,6 +286,24 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
   char rules[32], err[400];
   const char *board;
+  const char *first = (const char *)sqlite3_value_text(argv[0]);
+  if (!first) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (cg_subtraction_is(first)) {   /* as cg_board */
+    const char *text = first, *colon = strchr(text, ':');
+    char *ruleset = argc == 2 ? NULL : sqlite3_mprintf("%.*s", colon ? (int)(colon - text) : 0, text);
+    if (argc == 1 && (!colon || !ruleset)) {
+      if (colon) sqlite3_result_error_nomem(ctx);
+      else cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not 'ruleset:board'", text);
+    } else {
+      subtraction_result(ctx, s, fname, argc == 2 ? text : ruleset,
+                         argc == 2 ? (const char *)sqlite3_value_text(argv[1]) : colon + 1);
+    }
+    sqlite3_free(ruleset);
+    return;
+  }
   if (argc == 2) {
     snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_value_text(argv[0]));
     board = (const char *)sqlite3_value_text(argv[1]);
@@ -318,7 +337,8 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
     rc = t ? cg_board(s, t, rules, board, &g, err, sizeof err) : CGT_NOMEM;
   } else {
     cgt_error(ctx, SQLITE_ERROR, fname,
-              "unknown ruleset '%s' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs)", rules);
+              "unknown ruleset '%s' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs, "
+              "subtraction{L|R})", rules);
     return;
   }
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);

@@ -139,6 +139,7 @@ size_t cg_store_bytes(const cg_store *s) {
 cg_bigs *cg_store_bigs(cg_store *s) { return s->bigs; }
 
 void cg_store_set_stop(cg_store *s, cgt_stop *st) { s->stop = st; }
+cgt_stop *cg_store_get_stop(const cg_store *s) { return s->stop; }
 
 cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, units) ? CGT_INTERRUPTED : CGT_OK; }
 

@@ -34,6 +34,8 @@ size_t cg_store_bytes(const cg_store *s);  /* memory held, roughly */
 cg_bigs *cg_store_bigs(cg_store *s);
 /* Long operations charge work to st (NULL: never stop) until changed. */
 void cg_store_set_stop(cg_store *s, cgt_stop *st);
+/* The stop set last (NULL: none). */
+cgt_stop *cg_store_get_stop(const cg_store *s);
 
 /* The most nested calls of one recursion over games, and the most C stack
 ** they may use (so cgt runs in threads with 512 KB of stack). */
