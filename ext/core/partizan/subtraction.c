@@ -46,8 +46,7 @@ static cgt_rc parse_set(const char *p, const char *end, uint16_t *out, uint32_t 
       return CGT_SYNTAX;
     }
     if (lo == 0 || hi > CG_SUB_AMOUNT_MAX) {
-      snprintf(err, errlen, "subtraction: amounts are 1 to %u, not %u (in set '%.*s')", CG_SUB_AMOUNT_MAX,
-               lo == 0 ? 0 : hi, shown, b);
+      snprintf(err, errlen, "subtraction: amounts are 1 to %u (in set '%.*s')", CG_SUB_AMOUNT_MAX, shown, b);
       return CGT_SYNTAX;
     }
     if (lo > hi) {

@@ -1,0 +1,253 @@
+/*
+** Unit tests of partizan subtraction games (core/partizan/subtraction.c):
+** parsing, known values, outcomes against a plain game search written here,
+** the Number Translation Theorem the value proofs rest on (on random
+** games), and every period the search calls proven checked on three times
+** as many heaps.
+*/
+#include <stdlib.h>
+
+#include "../../ext/core/partizan/pnotation.h"
+#include "../../ext/core/partizan/subtraction.h"
+#include "../tap.h"
+
+static cg_store *s;
+
+static int prints(cg_id g, const char *want) {
+  char *t;
+  if (cg_print(s, g, &t) != CGT_OK) return 0;
+  int same = strcmp(t, want) == 0;
+  if (!same) printf("#   printed %s, expected %s\n", t, want);
+  free(t);
+  return same;
+}
+
+/* Whether the player to move wins heap n (left: Left moves), by plain
+** search over the moves, memoised in win[2][n] (0 unknown, 1 loses, 2 wins). */
+static int wins(const cg_subtraction *g, uint32_t n, int left, uint8_t *win[2]) {
+  if (win[left][n]) return win[left][n] == 2;
+  int w = 0;
+  const uint16_t *a = left ? g->left : g->right;
+  uint32_t k = left ? g->nl : g->nr;
+  for (uint32_t i = 0; i < k && !w; i++)
+    if (a[i] <= n && !wins(g, n - a[i], !left, win)) w = 1;
+  win[left][n] = w ? 2 : 1;
+  return w;
+}
+
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(uint32_t n) {
+  rnd_state = rnd_state * 1103515245u + 12345u;
+  return (rnd_state >> 8) % n;
+}
+
+/* A random game of birthday at most d, built from options. */
+static cg_id random_game(int d) {
+  cg_id L[3], R[3];
+  uint32_t nl = d ? rnd(3) : 0, nr = d ? rnd(3) : 0;
+  for (uint32_t i = 0; i < nl; i++) L[i] = random_game(d - 1);
+  for (uint32_t i = 0; i < nr; i++) R[i] = random_game(d - 1);
+  cg_id g;
+  return cg_game(s, L, nl, R, nr, &g) == CGT_OK ? g : 0;
+}
+
+/* {G^L + x | G^R + x} of canonical G. */
+static cg_id translated(cg_id g, cg_id x) {
+  const cg_id *L, *R;
+  uint32_t nl, nr;
+  cg_id l[64], r[64], out = 0;
+  if (cg_options(s, g, &L, &nl, &R, &nr) != CGT_OK || nl > 64 || nr > 64) return 0;
+  cg_id lc[64], rc_[64];
+  memcpy(lc, L, nl * sizeof *L);
+  memcpy(rc_, R, nr * sizeof *R);
+  for (uint32_t i = 0; i < nl; i++) cg_add(s, lc[i], x, &l[i]);
+  for (uint32_t i = 0; i < nr; i++) cg_add(s, rc_[i], x, &r[i]);
+  cg_game(s, l, nl, r, nr, &out);
+  return out;
+}
+
+/* Checks a found period on values and outcomes up to heap n. */
+static void check_period(const char *text, const cg_subtraction *g, const cg_sub_period *p, uint32_t n) {
+  cg_id *v = malloc((n + 1) * sizeof *v);
+  uint8_t *o = malloc(n + 1);
+  if (!v || !o || cg_subtraction_values(s, g, n, v, NULL) || cg_subtraction_outcomes(s, g, n, o)) {
+    ok(0, "%s: values and outcomes to %u", text, n);
+    return;
+  }
+  if (p->period && p->proven) {
+    int holds = 1;
+    for (uint32_t k = p->pre; k + p->period <= n && holds; k++) {
+      cg_id t;
+      holds = cg_add(s, v[k], p->saltus, &t) == CGT_OK && t == v[k + p->period];
+    }
+    ok(holds, "%s: proven value period %u from %u holds to heap %u", text, p->period, p->pre, n);
+  }
+  if (p->operiod) {
+    int holds = 1;
+    for (uint32_t k = p->opre; k + p->operiod <= n; k++) holds &= o[k] == o[k + p->operiod];
+    ok(holds, "%s: outcome period %u from %u holds to heap %u", text, p->operiod, p->opre, n);
+    ok(p->opre == 0 || o[p->opre - 1] != o[p->opre - 1 + p->operiod], "%s: outcome preperiod %u is the least", text,
+       p->opre);
+  }
+  free(v);
+  free(o);
+}
+
+int main(void) {
+  s = cg_store_new();
+  char err[400];
+  cg_subtraction g;
+
+  /* Parsing. */
+  ok(cg_subtraction_parse("subtraction{1,2,3|1,2}", &g, err, sizeof err) == CGT_OK && g.nl == 3 && g.nr == 2 &&
+         g.m == 3,
+     "subtraction{1,2,3|1,2}");
+  ok(cg_subtraction_parse("subtraction { 1 .. 4 , 2 | 5 , 2 }  ", &g, err, sizeof err) == CGT_OK && g.nl == 4 &&
+         g.nr == 2 && g.right[0] == 2 && g.right[1] == 5 && g.m == 5,
+     "ranges, repeats and whitespace");
+  ok(cg_subtraction_parse("subtraction{|}", &g, err, sizeof err) == CGT_OK && g.nl == 0 && g.nr == 0 && g.m == 0,
+     "two empty sets");
+  const struct { const char *text, *msg; } bad[] = {
+      {"subtraction{1,,2|1}", "bad set '1,,2'"},
+      {"subtraction{1,|1}", "bad set '1,'"},
+      {"subtraction{1..|1}", "bad set '1..'"},
+      {"subtraction{a|1}", "bad set 'a'"},
+      {"subtraction{-1|1}", "bad set '-1'"},
+      {"subtraction{0|1}", "amounts are 1 to 1000 (in set '0')"},
+      {"subtraction{1|1001}", "amounts are 1 to 1000 (in set '1001')"},
+      {"subtraction{1|99999999999999999999}", "amounts are 1 to 1000"},
+      {"subtraction{3..1|1}", "empty range 3..1"},
+      {"subtraction{1..65|1}", "at most 64 amounts"},
+      {"subtraction{1|2}x", "unexpected text after '}'"},
+      {"subtraction{1|2|3}", "subtraction{L|R}"},
+      {"subtraction{1,2}", "subtraction{L|R}"},
+      {"subtraction", "subtraction{L|R}"},
+      {"subtraction[1|2]", "subtraction{L|R}"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    cgt_rc rc = cg_subtraction_parse(bad[i].text, &g, err, sizeof err);
+    ok(rc == CGT_SYNTAX && strstr(err, bad[i].msg) && strncmp(err, "subtraction: ", 13) == 0, "%s: %s", bad[i].text,
+       rc == CGT_SYNTAX ? err : "accepted");
+  }
+  uint32_t n;
+  ok(cg_subtraction_heap(" 42\n", &n, err, sizeof err) == CGT_OK && n == 42, "heap 42");
+  ok(cg_subtraction_heap("100001", &n, err, sizeof err) == CGT_SYNTAX && strstr(err, "limit of 100000"),
+     "heap over the limit: %s", err);
+  ok(cg_subtraction_heap("99999999999999999999999", &n, err, sizeof err) == CGT_SYNTAX, "huge heap");
+  ok(cg_subtraction_heap("-1", &n, err, sizeof err) == CGT_SYNTAX && cg_subtraction_heap("", &n, err, sizeof err) &&
+         cg_subtraction_heap("1 2", &n, err, sizeof err),
+     "bad heaps");
+
+  /* Known values. */
+  const struct { const char *rules, *heap, *want; } known[] = {
+      {"subtraction{1|2}", "0", "0"},       {"subtraction{1|2}", "1", "1"},   {"subtraction{1|2}", "2", "{1|0}"},
+      {"subtraction{1|2}", "3", "0"},       {"subtraction{1,2|1,2}", "4", "*"}, {"subtraction{1,2|1,2}", "5", "*2"},
+      {"subtraction{1,2|1}", "10", "^9"},   {"subtraction{1,2|1}", "11", "^10*"},
+      {"subtraction{1..3|1..3}", "7", "*3"}, {"subtraction{2|1}", "2", "{0|-1}"},
+      {"subtraction{1|}", "17", "17"},      {"subtraction{|3}", "17", "-5"}, {"subtraction{|}", "9", "0"},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+    cg_id v;
+    ok(cg_subtraction_board(s, known[i].rules, known[i].heap, &v, err, sizeof err) == CGT_OK && prints(v, known[i].want),
+       "%s heap %s = %s", known[i].rules, known[i].heap, known[i].want);
+  }
+  /* The impartial case: nimbers of Grundy values n mod (k + 1). */
+  {
+    cg_subtraction_parse("subtraction{1..5|1..5}", &g, err, sizeof err);
+    cg_id v[200];
+    int all = cg_subtraction_values(s, &g, 199, v, NULL) == CGT_OK;
+    for (uint32_t k = 0; k < 200 && all; k++) {
+      uint32_t x;
+      all = cg_is_nimber(s, v[k], &x) && x == k % 6;
+    }
+    ok(all, "subtraction{1..5|1..5}: G(n) = *(n mod 6)");
+  }
+
+  /* Outcomes and the sign of values against plain search. */
+  for (int t = 0; t < 60; t++) {
+    char text[200], *p = text;
+    p += sprintf(p, "subtraction{");
+    for (int side = 0; side < 2; side++) {
+      int k = (int)rnd(4), first = 1;
+      for (uint32_t a = 1; a <= 7; a++)
+        if (rnd(7) < (uint32_t)k) p += sprintf(p, first ? "%u" : ",%u", a), first = 0;
+      p += sprintf(p, side ? "}" : "|");
+    }
+    cg_subtraction_parse(text, &g, err, sizeof err);
+    enum { N = 120 };
+    uint8_t o[N + 1], w0[N + 1] = {0}, w1[N + 1] = {0}, *win[2] = {w1, w0};
+    cg_id v[N + 1], zero;
+    cg_integer(s, 0, &zero);
+    int same = cg_subtraction_outcomes(s, &g, N, o) == CGT_OK && cg_subtraction_values(s, &g, N, v, NULL) == CGT_OK;
+    for (uint32_t k = 0; k <= N && same; k++) {
+      int lf = wins(&g, k, 1, win), rf = wins(&g, k, 0, win), ge, le;
+      same = o[k] == (lf ? CG_SUB_LEFT_FIRST : 0) + (rf ? CG_SUB_RIGHT_FIRST : 0);
+      /* Left wins moving second iff G >= 0; Right iff G <= 0 */
+      same = same && cg_le(s, zero, v[k], &ge) == CGT_OK && cg_le(s, v[k], zero, &le) == CGT_OK && ge == !rf &&
+             le == !lf;
+    }
+    ok(same, "%s: outcomes and values agree with search to heap %d", text, N);
+    cg_sub_period per;
+    if (cg_subtraction_period(s, &g, 300, &per) == CGT_OK) check_period(text, &g, &per, 900);
+    else ok(0, "%s: period search", text);
+  }
+
+  /* The Number Translation Theorem on random games. */
+  {
+    int holds = 1, tried = 0;
+    for (int t = 0; t < 400 && holds; t++) {
+      cg_id G = random_game(3), x, sum;
+      cg_dyadic d;
+      if (cg_is_number(s, G, NULL) || cg_dyadic_make(cg_store_bigs(s), (int64_t)rnd(9) - 4, rnd(3), &d) ||
+          cg_number(s, d, &x))
+        continue;
+      tried++;
+      holds = cg_add(s, G, x, &sum) == CGT_OK && translated(G, x) == sum;
+    }
+    ok(holds && tried > 100, "G + x = {G^L + x | G^R + x} for numbers x and %d games G not numbers", tried);
+  }
+
+  /* Known periods. */
+  const struct { const char *rules; uint32_t pre, per; const char *saltus; int proven; uint32_t opre, oper; } periods[] = {
+      {"subtraction{1|2}", 0, 3, "0", 1, 0, 3},
+      {"subtraction{1,2|1,2}", 0, 3, "0", 1, 0, 3},
+      {"subtraction{3|5}", 0, 8, "0", 1, 0, 8},
+      {"subtraction{1|1}", 0, 2, "0", 1, 0, 2},
+      {"subtraction{1,2|1}", 1, 1, "^*", 0, 2, 1},
+      {"subtraction{1|}", 0, 1, "1", 1, 1, 1},
+      {"subtraction{|2,3}", 0, 2, "-1", 1, 2, 1},
+      {"subtraction{1..4|1..4}", 0, 5, "0", 1, 0, 5},
+  };
+  for (size_t i = 0; i < sizeof periods / sizeof *periods; i++) {
+    cg_sub_period p;
+    cg_subtraction_parse(periods[i].rules, &g, err, sizeof err);
+    ok(cg_subtraction_period(s, &g, 200, &p) == CGT_OK && p.pre == periods[i].pre && p.period == periods[i].per &&
+           p.proven == periods[i].proven && prints(p.saltus, periods[i].saltus) && p.opre == periods[i].opre &&
+           p.operiod == periods[i].oper && p.searched == 200 && p.stopped == CGT_OK,
+       "%s: values period %u from %u, saltus %s, outcomes period %u from %u", periods[i].rules, p.period, p.pre,
+       periods[i].saltus, p.operiod, p.opre);
+  }
+  /* Values whose forms grow: nothing periodic, outcomes periodic. */
+  {
+    cg_sub_period p;
+    cg_subtraction_parse("subtraction{1,2,3|1,2}", &g, err, sizeof err);
+    ok(cg_subtraction_period(s, &g, 300, &p) == CGT_OK && p.period == 0 && p.operiod == 1 && p.opre == 3,
+       "subtraction{1,2,3|1,2}: no value period; outcomes L from heap 3");
+    cg_id v;
+    ok(cg_subtraction_board(s, "subtraction{1,2,3|1,2}", "20000", &v, err, sizeof err) == CGT_LIMIT,
+       "subtraction{1,2,3|1,2} heap 20000: past the work budget");
+    ok(cg_subtraction_period(s, &g, 20000, &p) == CGT_OK && p.stopped == CGT_LIMIT && p.searched < 20000 &&
+           p.operiod == 1,
+       "period search to 20000: values end at heap %u (work budget), outcomes still proven", p.searched);
+  }
+  /* A large impartial game reaches the heap limit quickly (values repeat). */
+  {
+    cg_sub_period p;
+    cg_subtraction_parse("subtraction{1..64|1..64}", &g, err, sizeof err);
+    ok(cg_subtraction_period(s, &g, CG_SUB_HEAP_MAX, &p) == CGT_OK && p.period == 65 && p.proven &&
+           p.searched == CG_SUB_HEAP_MAX,
+       "subtraction{1..64|1..64} to the heap limit: period 65");
+  }
+  cg_store_free(s);
+  return tap_done();
+}
