@@ -25,6 +25,7 @@ cg_birthday s 1 pure
 cg_board s 2 pure
 cg_cmp s 2 pure
 cg_cool s 2 pure
+cg_heap_period s 2 pure
 cg_heat s 2 pure
 cg_is_all_small s 1 pure
 cg_is_infinitesimal s 1 pure

@@ -128,6 +128,8 @@ CALLS = {
     'game_graph': {'sql': "SELECT count(*) FROM game_graph('domineering', '.....|.....|.....|.....|.....')"},
     # every Domineering region of up to 15 squares: minutes, in short rows
     'board_census': {'sql': "SELECT count(value) FROM board_census('domineering', 15)"},
+    # values of subtraction{1,2,3|1,2} grow with the heap: seconds of work up to the work limit
+    'cg_heap_period': {'sql': "SELECT cg_heap_period('subtraction{1,2,3|1,2}', 30000)"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 
