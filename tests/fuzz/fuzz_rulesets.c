@@ -3,8 +3,10 @@
 ** (prules.c) and of cg_board (board/).  The first byte chooses the ruleset:
 ** hackenbush strings, toetactics boards (with a memo kept between the
 ** boards of one input), cutcake W x H (two 64-bit numbers from the input),
-** domineering, clobber and toadsfrogs boards.  Every value must
-** print and parse back to itself.
+** domineering, clobber and toadsfrogs boards, and subtraction games
+** ("subtraction" + the first line, the heap on the second).  Every value
+** must print and parse back to itself, and the periods a subtraction game's
+** search reports must hold on the heaps searched.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include "../../ext/core/partizan/pnotation.h"
 #include "../../ext/core/partizan/prules.h"
 #include "../../ext/core/partizan/board/board.h"
+#include "../../ext/core/partizan/subtraction.h"
 #include "fuzz_budget.h"
 
 static void roundtrip(cg_store *s, cg_id g, const char *what) {
@@ -27,9 +30,43 @@ static void roundtrip(cg_store *s, cg_id g, const char *what) {
   cgt_free(printed);
 }
 
+/* A subtraction game: its value, and its periods checked on the heaps searched. */
+static void subtraction(cg_store *s, char *text) {
+  char ruleset[128], err[256], *heap = strchr(text, '\n');
+  if (!heap) return;
+  *heap++ = 0;
+  snprintf(ruleset, sizeof ruleset, "subtraction%s", text);
+  cg_id g;
+  if (cg_subtraction_board(s, ruleset, heap, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
+  cg_subtraction game;
+  uint32_t n;
+  if (cg_subtraction_parse(ruleset, &game, err, sizeof err) || cg_subtraction_heap(heap, &n, err, sizeof err)) return;
+  n %= 2001;
+  cg_sub_period p;
+  cg_id *v = malloc((n + 1) * sizeof *v);
+  uint8_t *o = malloc(n + 1);
+  if (v && o && cg_subtraction_period(s, &game, n, &p) == CGT_OK && cg_subtraction_outcomes(s, &game, n, o) == CGT_OK) {
+    for (uint32_t k = p.opre; p.operiod && k + p.operiod <= n; k++)
+      if (o[k] != o[k + p.operiod]) {
+        fprintf(stderr, "%s: outcome period %u from %u fails at heap %u\n", ruleset, p.operiod, p.opre, k);
+        abort();
+      }
+    if (p.period && p.proven && cg_subtraction_values(s, &game, p.searched, v, NULL) == CGT_OK)
+      for (uint32_t k = p.pre; k + p.period <= p.searched; k++) {
+        cg_id t;
+        if (cg_add(s, v[k], p.saltus, &t) == CGT_OK && t != v[k + p.period]) {
+          fprintf(stderr, "%s: value period %u from %u fails at heap %u\n", ruleset, p.period, p.pre, k);
+          abort();
+        }
+      }
+  }
+  free(v);
+  free(o);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (size < 1) return 0;
-  unsigned which = data[0] % 6;
+  unsigned which = data[0] % 8;
   data++, size--;
   char *text = malloc(size + 1);
   if (!text) return 0;
@@ -55,6 +92,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
       if (next) *next++ = 0;
       if (cg_toetactics(s, line, memo, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "toetactics board");
     }
+  } else if (which >= 6) {
+    subtraction(s, text);
   } else if (which >= 3) {
     /* The board rulesets of cg_board, with a transposition table per input. */
     static const char *const names[] = {"domineering", "clobber", "toadsfrogs"};
