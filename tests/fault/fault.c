@@ -111,6 +111,8 @@ static const char *const stmts[] = {
     "SELECT surreal_value('toetactics', 'xo./.ox/o..'), surreal_value('toetactics:.x./xox/oxx')",
     "SELECT surreal_value('hackenbush', 'LRG'), surreal_value('cutcake:5x8')",
     "SELECT cg_board('domineering', '...|...|...'), cg_board('clobber', 'xoxo|ox..'), cg_board('toadsfrogs', 'TT..FF')",
+    "SELECT cg_board('subtraction{1,2|1}', '12'), surreal_value('subtraction{1..3|2}:9'), "
+    "cg_heap_period('subtraction{1,3|2,3}', 40)",
     "SELECT * FROM game_graph('clobber', 'xo.|ox.')",
     "SELECT * FROM game_graph('kayles', '2,3')",
     "SELECT * FROM game_graph('cutcake', '2x3+1x2')",

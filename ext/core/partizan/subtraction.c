@@ -184,7 +184,7 @@ cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, c
     else if ((rc = cg_game(s, L, nl, R, nr, &v[i])) == CGT_OK) first[k] = i + 1;
   }
   rc = budget_end(&b, s, rc);
-  if (done) *done = rc == CGT_OK ? n + 1 : i - 1;
+  if (done) *done = rc == CGT_OK ? n + 1 : i ? i - 1 : 0;
   cgt_free(first);
   cgt_free(hash);
   return rc;
