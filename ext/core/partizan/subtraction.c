@@ -329,6 +329,29 @@ static cgt_rc candidate(cg_store *s, const cg_id *v, uint32_t n, uint32_t p, con
 }
 
 /*
+** Whether the stops of heaps lo..hi, shifted by p, move by the number x
+** (as they must when G(k + p) = G(k) + x), and numbers stay numbers: a
+** cheap test before the sums of the run.
+*/
+static cgt_rc stops_shift(cg_store *s, const cg_id *v, uint32_t lo, uint32_t hi, uint32_t p, const cg_dyadic *ls,
+                          const cg_dyadic *rs, const uint8_t *known, cg_id x, int *found) {
+  cg_bigs *B = cg_store_bigs(s);
+  cg_dyadic d, dl, dr;
+  cg_is_number(s, x, &d);
+  *found = 1;
+  for (uint32_t k = hi + 1; k-- > lo && *found;) {
+    cgt_rc rc = cg_work(s, 4);
+    if (rc == CGT_OK && known[k] && known[k + p]) rc = cg_dyadic_sub(B, ls[k + p], ls[k], &dl);
+    if (rc == CGT_OK && known[k] && known[k + p]) rc = cg_dyadic_sub(B, rs[k + p], rs[k], &dr);
+    if (rc == CGT_RANGE) return *found = 0, CGT_OK;
+    if (rc) return rc;
+    *found = known[k] && known[k + p] && cg_dyadic_eq(dl, d) && cg_dyadic_eq(dr, d) &&
+             cg_is_number(s, v[k], NULL) == cg_is_number(s, v[k + p], NULL);
+  }
+  return CGT_OK;
+}
+
+/*
 ** Searches periods p = 1, 2, ... of the values v[0..n]: for each, a saltus
 ** candidate from the top two values, then the run of heaps k with
 ** v[k] + saltus = v[k + p] down from the top.  The first proven period
@@ -348,6 +371,9 @@ static cgt_rc value_period(cg_store *s, const cg_subtraction *g, const cg_id *v,
     int number = cg_is_number(s, sal, NULL);
     uint32_t w = sal == zero || p < w0 ? w0 : p;
     if (n - p + 1 < w) continue;
+    if (number && sal != zero && (rc = stops_shift(s, v, n - p + 1 - w, n - p, p, ls, rs, known, sal, &found)))
+      break;
+    if (!found) continue;
     uint32_t i = n - p + 1;   /* the run is [i, n - p] */
     for (cg_id t; i > 0; i--) {
       if ((rc = cg_add(s, v[i - 1], sal, &t)) || t != v[i - 1 + p]) break;
