@@ -109,6 +109,7 @@ static cgt_rc position_value(search *x, eset set, cg_id *out) {
   eset rest = flood(x, set, eset_and(set, x->at_ground));
   cgt_rc rc = cg_work(x->s, (uint64_t)eset_count(set) * 2 + 1);
   if (rc == CGT_OK) rc = cg_integer(x->s, 0, out);
+  int first = 1;   /* the first part's value is the sum so far */
   while (!eset_empty(rest) && rc == CGT_OK) {
     eset one = {{0, 0}};
     eset_add(&one, eset_first(rest));
@@ -120,7 +121,7 @@ static cgt_rc position_value(search *x, eset set, cg_id *out) {
       rc = eset_empty(eset_minus(comp, x->green)) ? green_value(x, comp, &v) : part_value(x, comp, &v);
       if (rc == CGT_OK) rc = cg_part_put(x->t, key, v);
     }
-    if (rc == CGT_OK) rc = cg_add(x->s, *out, v, out);
+    if (rc == CGT_OK) rc = first ? (*out = v, first = 0, CGT_OK) : cg_add(x->s, *out, v, out);
   }
   return rc;
 }

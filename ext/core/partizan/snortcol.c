@@ -70,6 +70,7 @@ static cgt_rc part_value(search *x, uint64_t set, uint64_t noL, uint64_t noR, cg
 /* The value of any position: the sum of its connected parts' values. */
 static cgt_rc position_value(search *x, uint64_t set, uint64_t noL, uint64_t noR, cg_id *out) {
   cgt_rc rc = cg_integer(x->s, 0, out);
+  int first = 1;   /* the first part's value is the sum so far */
   while (set && rc == CGT_OK) {
     uint64_t comp = flood(x, set, set & (~set + 1));
     set &= ~comp;
@@ -80,7 +81,7 @@ static cgt_rc position_value(search *x, uint64_t set, uint64_t noL, uint64_t noR
       rc = part_value(x, comp, noL & comp, noR & comp, &v);
       if (rc == CGT_OK) rc = cg_part_put(x->t, key, v);
     }
-    if (rc == CGT_OK) rc = cg_add(x->s, *out, v, out);
+    if (rc == CGT_OK) rc = first ? (*out = v, first = 0, CGT_OK) : cg_add(x->s, *out, v, out);
   }
   return rc;
 }
