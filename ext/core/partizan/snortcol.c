@@ -9,7 +9,8 @@
 ** a set of playable vertices with their tints, and its connected parts are
 ** independent games: each is valued once per call, keyed by its vertex set
 ** and tints (64-bit masks over the vertices of one connected part of the
-** start).
+** start); exchanging the tints exchanges the players, so a part whose
+** exchanged twin is known is that twin's negative.
 */
 #include "graphgames.h"
 
@@ -75,11 +76,15 @@ static cgt_rc position_value(search *x, uint64_t set, uint64_t noL, uint64_t noR
     uint64_t comp = flood(x, set, set & (~set + 1));
     set &= ~comp;
     rc = cg_work(x->s, (uint64_t)__builtin_popcountll(comp) + 1);
-    uint64_t key[4] = {comp, noL & comp, noR & comp, x->part};
+    uint64_t key[4] = {comp, noL & comp, noR & comp, x->part}, swapped[4] = {comp, noR & comp, noL & comp, x->part};
     cg_id v;
     if (rc == CGT_OK && !cg_part_find(x->t, key, &v)) {
-      rc = part_value(x, comp, noL & comp, noR & comp, &v);
-      if (rc == CGT_OK) rc = cg_part_put(x->t, key, v);
+      if (cg_part_find(x->t, swapped, &v)) {   /* the colours exchanged: the negative */
+        rc = cg_neg(x->s, v, &v);
+      } else {
+        rc = part_value(x, comp, noL & comp, noR & comp, &v);
+        if (rc == CGT_OK) rc = cg_part_put(x->t, key, v);
+      }
     }
     if (rc == CGT_OK) rc = first ? (*out = v, first = 0, CGT_OK) : cg_add(x->s, *out, v, out);
   }
