@@ -8,7 +8,11 @@
 ** other part is searched: a position is the set of its edges still standing
 ** (a 128-bit mask), a cut removes an edge and every edge no longer joined to
 ** the ground, and what stands splits again into parts, each valued once per
-** call (green-only ones again by cgt_green_hackenbush).
+** call (green-only ones again by cgt_green_hackenbush).  A part of one
+** colour, blue or red, is worth its edge count, positive or negative: its
+** owner can always cut an edge that takes no other with it (an edge on a
+** cycle, or one to a node that no other edge touches), and the other
+** player has no move.
 */
 #include "graphgames.h"
 #include "../undirected.h"
@@ -43,7 +47,7 @@ typedef struct search {
   uint32_t ends[2 * CG_HACKENBUSH_EDGES];
   uint8_t who[CG_HACKENBUSH_EDGES];
   eset touch[CG_HACKENBUSH_EDGES];   /* edges sharing an end other than the ground with e (e too) */
-  eset at_ground, green;
+  eset at_ground, green, blue, red;
   uint32_t rows[2 * CG_HACKENBUSH_EDGES];   /* scratch for cgt_green_hackenbush */
 } search;
 
@@ -118,7 +122,10 @@ static cgt_rc position_value(search *x, eset set, cg_id *out) {
     uint64_t key[4] = {comp.w[0], comp.w[1], x->part, 0};
     cg_id v;
     if (!cg_part_find(x->t, key, &v)) {
-      rc = eset_empty(eset_minus(comp, x->green)) ? green_value(x, comp, &v) : part_value(x, comp, &v);
+      if (eset_empty(eset_minus(comp, x->green))) rc = green_value(x, comp, &v);
+      else if (eset_empty(eset_minus(comp, x->blue))) rc = cg_integer(x->s, eset_count(comp), &v);
+      else if (eset_empty(eset_minus(comp, x->red))) rc = cg_integer(x->s, -(int64_t)eset_count(comp), &v);
+      else rc = part_value(x, comp, &v);
       if (rc == CGT_OK) rc = cg_part_put(x->t, key, v);
     }
     if (rc == CGT_OK) rc = first ? (*out = v, first = 0, CGT_OK) : cg_add(x->s, *out, v, out);
@@ -133,6 +140,8 @@ static cgt_rc search_part(search *x, const uint32_t *edges, const uint8_t *who, 
   memset(x->touch, 0, sizeof x->touch);
   memset(&x->at_ground, 0, sizeof x->at_ground);
   memset(&x->green, 0, sizeof x->green);
+  memset(&x->blue, 0, sizeof x->blue);
+  memset(&x->red, 0, sizeof x->red);
   for (uint32_t e = 0; e < k; e++)   /* local node numbers, the ground 0 */
     for (int j = 0; j < 2; j++) {
       uint32_t u = edges[2 * list[e] + j];
@@ -145,7 +154,7 @@ static cgt_rc search_part(search *x, const uint32_t *edges, const uint8_t *who, 
   x->k = k, x->nv = nv;
   for (uint32_t e = 0; e < k; e++) {
     x->who[e] = who[list[e]];
-    if (x->who[e] == CG_GREEN) eset_add(&x->green, e);
+    eset_add(x->who[e] == CG_GREEN ? &x->green : x->who[e] == CG_BLUE ? &x->blue : &x->red, e);
     if (x->ends[2 * e] == 0 || x->ends[2 * e + 1] == 0) eset_add(&x->at_ground, e);
     eset_add(&x->touch[e], e);
     for (uint32_t d = 0; d < k; d++)
