@@ -2,7 +2,8 @@
 # Partizan games on stored graphs: cg_snort, cg_col and cg_hackenbush.
 #
 # Known values (Winning Ways, ch. 2): one vertex is * in Snort and in Col;
-# Snort on an edge is +-1, Col on an edge 0; Hackenbush strings equal
+# Snort on an edge is +-1, Col on an edge 0; three positions from CGSuite's
+# tests; Hackenbush strings equal
 # surreal_value('hackenbush', ...); a blue stalk with two red branches is
 # 1/4; green pictures equal green_hackenbush's nimber.
 #
@@ -125,6 +126,17 @@ store(5, [], ["n1", 7])
 t.is_(one("""SELECT cg_snort(5, '{"7": "L"}') || ' ' || cg_col(5, '{"n1": "R", "7": "R"}')"""), "* 0",
       "keys name INTEGER nodes and TEXT nodes")
 t.is_(one("SELECT cg_snort(99) || ' ' || cg_col(99)"), "0 0", "a graph without rows is the empty graph")
+# CGSuite's test vectors (GameGraphTest.scala, org.cgsuite.lang): there a
+# vertex labelled L or R is tinted as by a coloured neighbour of that colour;
+# here that neighbour is a leaf coloured so.
+store(6, [(i, i + 1, None) for i in range(1, 10)] + [(v, "t%d" % v, None) for v in (1, 3, 5, 7, 9)])
+t.is_(one("""SELECT cg_col(6, '{"t1": "R", "t3": "R", "t5": "L", "t7": "R", "t9": "R"}')"""), "7/8",
+      "CGSuite: Col 1R-2-3R-4-5L-6-7R-8-9R-10 = 7/8")
+store(7, [(i, i + 1, None) for i in range(0, 6)])
+t.is_(one("""SELECT cg_snort(7, '{"0": "L", "6": "L"}')"""), "{4|0,+-1}", "CGSuite: Snort 1L-2-3-4-5L = {4|0,+-1}")
+store(8, [(1, 2, None), (2, 3, None), (3, 4, None), (3, 5, None)])
+t.is_(one("SELECT cg_snort(8)"), "+-{3|2}", "CGSuite: Snort 1-2-3-4;3-5 = +-{3|2}")
+
 
 for s in ["L", "R", "LR", "LLRL", "RRLRL", "LRRLLRLLLRRL", "LLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLR"]:
     gid = 10
