@@ -104,6 +104,7 @@ extern const cgt_function cgt_undirected_functions[];
 extern const cgt_function cgt_partizan_functions[];
 extern const cgt_function cgt_board_functions[];
 extern const cgt_function cgt_algebra_functions[];
+extern const cgt_function cgt_graphgame_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_algebra_tables[];
 extern const cgt_table_function cgt_heap_tables[];

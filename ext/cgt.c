@@ -30,7 +30,8 @@ static const cgt_function *const function_families[] = {cgt_internal_functions, 
                                                         cgt_closed_functions,   cgt_undirected_functions,
                                                         cgt_partizan_functions,
                                                         cgt_board_functions,
-                                                        cgt_algebra_functions};
+                                                        cgt_algebra_functions,
+                                                        cgt_graphgame_functions};
 static const cgt_table_function *const table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables,
                                                            cgt_game_graph_tables, cgt_census_tables,
                                                            cgt_algebra_tables};

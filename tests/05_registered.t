@@ -24,7 +24,10 @@ cg_atomic_weight s 1 pure
 cg_birthday s 1 pure
 cg_board s 2 pure
 cg_cmp s 2 pure
+cg_col s 1 reads
+cg_col s 2 reads
 cg_cool s 2 pure
+cg_hackenbush s 2 reads
 cg_heap_period s 2 pure
 cg_heat s 2 pure
 cg_is_all_small s 1 pure
@@ -39,6 +42,8 @@ cg_outcome s 1 pure
 cg_overheat s 3 pure
 cg_rcf s 1 pure
 cg_rightstop s 1 pure
+cg_snort s 1 reads
+cg_snort s 2 reads
 cg_sub s 2 pure
 cg_sum a 1 pure
 cg_temper s 1 pure

@@ -41,6 +41,15 @@ BIG_VIEW = [
        SELECT 1, i, i + 1, NULL FROM n UNION ALL SELECT 1, i, i + 2, NULL FROM n
        UNION ALL SELECT 2, i, i + 1, 'L' FROM n UNION ALL SELECT 2, i, i + 2, 'R' FROM n""",
 ]
+# Graph 1: the 8x8 grid (Snort and Col); graph 2: 120 edges of all three
+# colours among 16 nodes above the ground 0 (Hackenbush).
+GRID_AND_PICTURE = [
+    "CREATE TABLE cgt_edge(graph_id, src, dst, side)",
+    """INSERT INTO cgt_edge WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 63)
+       SELECT 1, i, i + 1, NULL FROM n WHERE i % 8 < 7 UNION ALL SELECT 1, i, i + 8, NULL FROM n WHERE i < 56""",
+    """INSERT INTO cgt_edge WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 119)
+       SELECT 2, i % 16, (i * 7 + 3) % 17, CASE i % 3 WHEN 0 THEN 'L' WHEN 1 THEN 'R' END FROM n""",
+]
 # Nim heaps 0..39 (every move lowers the value) as a stored graph.
 HEAPS = [
     "CREATE TABLE cgt_edge(graph_id, src, dst, side)",
@@ -130,6 +139,9 @@ CALLS = {
     'board_census': {'sql': "SELECT count(value) FROM board_census('domineering', 15)"},
     # values of subtraction{1,2,3|1,2} grow with the heap: seconds of work up to the work limit
     'cg_heap_period': {'sql': "SELECT cg_heap_period('subtraction{1,2,3|1,2}', 30000)"},
+    'cg_snort': {'setup': GRID_AND_PICTURE, 'sql': "SELECT length(cg_snort(1))"},
+    'cg_col': {'setup': GRID_AND_PICTURE, 'sql': "SELECT cg_col(1, '{}')"},
+    'cg_hackenbush': {'setup': GRID_AND_PICTURE, 'sql': "SELECT length(cg_hackenbush(2, 0))"},
     'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
 }
 

@@ -126,6 +126,9 @@ static const char *const stmts[] = {
     "cg('{^|*,^[2]||*,^[2]}')",
     "SELECT * FROM cg_incentives('{1|^^||^}')",
     "SELECT cg_value('dom', 'a'), cg_value('dom', 'b'), cg_value('dom', 'c')",
+    /* partizan games on stored graphs */
+    "SELECT cg_snort('pic'), cg_col('pic', '{\"a\": \"L\", \"y\": \"R\"}'), cg_hackenbush('dom', 'a'), "
+    "cg_hackenbush('pic', 'g')",
     "SELECT cgt_version()",
 };
 #define NSTMTS ((int)(sizeof stmts / sizeof *stmts))

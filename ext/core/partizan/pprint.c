@@ -384,11 +384,11 @@ static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t, int
   return CGT_OK;
 }
 
-static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr) {
+static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cgt_rc *rc) {
   if (nl != nr || nl == 0) return 0;
   for (uint32_t i = 0; i < nl; i++) {
     cg_id neg;
-    if (cg_neg(s, L[i], &neg) != CGT_OK) return 0;
+    if ((*rc = cg_neg(s, L[i], &neg)) != CGT_OK) return 0;
     int hit = 0;
     for (uint32_t j = 0; j < nr && !hit; j++) hit = R[j] == neg;
     if (!hit) return 0;
@@ -433,7 +433,12 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
   cg_id *L = cgt_malloc((nl + nr + 1) * sizeof *L), *R = L + nl;
   if (!L) return CGT_NOMEM;
   memcpy(L, t->o->ids + at + 2, (nl + nr) * sizeof *L);
-  if (is_negation(s, L, nl, R, nr)) {   /* +-x, +-(1*), +-{a,b} */
+  int pm = is_negation(s, L, nl, R, nr, &rc);
+  if (rc) {   /* a failed negation must not print another form */
+    cgt_free(L);
+    return rc;
+  }
+  if (pm) {   /* +-x, +-(1*), +-{a,b} */
     put_str(t, "+-");
     if (nl == 1) rc = print_pm_argument(s, L[0], t);
     else {
