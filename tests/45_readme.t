@@ -96,8 +96,42 @@ for page, n in counts.items():
 t.ok(sum(counts.values()) >= 100, "the pages have examples (%d checked)" % sum(counts.values()))
 
 
-# The tour, pasted into the sqlite3 shell.
+# The README's Python examples print what their "# " comments say (a block
+# that imports a module this Python lacks, such as apsw, is skipped).
 readme = open("README.md", encoding="utf-8").read()
+for block in re.findall(r"```python\n(.*?)```", readme, re.S):
+    want = [line.partition("# ")[2].strip() for line in block.splitlines() if line.startswith("print(")]
+    module = re.match(r"import (\w+)", block).group(1)
+    try:
+        __import__(module)
+    except ImportError:
+        t.ok(True, "README's %s example # SKIP no module %s" % (module, module))
+        continue
+    run = subprocess.run([sys.executable, "-c", block.replace('"./dist/cgt"', repr(EXT))],
+                         capture_output=True, text=True, timeout=60)
+    t.ok(run.stdout.splitlines() == want, "README's %s example prints what it says" % module,
+         "stdout: %r\nstderr: %s\nexpected: %r" % (run.stdout, run.stderr, want))
+
+
+# Links between the pages lead to a file, and to a heading when they name one
+# (GitHub's anchors: lower case, punctuation dropped, spaces as hyphens).
+def anchors(path):
+    text = re.sub(r"```.*?```", "", open(path, encoding="utf-8").read(), flags=re.S)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.*)$", text, re.M)}
+
+
+for page in PAGES:
+    for target in re.findall(r"\]\(([^)\s]+)\)", open(page, encoding="utf-8").read()):
+        if re.match(r"\w+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        path = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        t.ok(os.path.exists(path) and (not anchor or anchor in anchors(path)),
+             "%s links to %s" % (page, target))
+
+
+# The tour, pasted into the sqlite3 shell.
 tour = readme[readme.index("## A short tour"):]
 tour = re.search(r"```sql\n(.*?)```", tour, re.S).group(1)
 t.ok(tour.startswith(".load ./dist/cgt\n"), "the tour loads ./dist/cgt first")
