@@ -1,5 +1,5 @@
 #!/bin/sh
-# One rule for every function on stored graphs (README: "NULLs, unknown
+# One rule for every function on stored graphs (docs/graphs.md: "NULLs, unknown
 # nodes and sides"): a NULL argument gives NULL (a table-valued function:
 # no rows; an aggregate: a row with one makes the result NULL); a node the
 # graph does not name is an error; a side other than NULL, 'L' or 'R' is an

@@ -23,7 +23,7 @@
 #                            modulo 998244353 and 1000000007 exact; modulo
 #                            small primes, a residue returned must be right,
 #                            and a zero denominator is an error that says to
-#                            use a larger prime (README).
+#                            use a larger prime (docs/nimk.md).
 #
 # nimk_winning_move_count is also run on every multiset of up to 6 tokens on
 # the graph 3->2->1, whose move 3->2 raises the Grundy value (0 to 1).
@@ -552,14 +552,14 @@ for j, (what, n, edges, want) in enumerate(CF):
 t.ok(not diag, 'known answers of Codeforces 1411G (modulo 998244353): 0, 332748118, 931694730', '\n'.join(diag))
 t.ok(bf == [w for _, _, _, w in CF], 'brute force gives the known answers of Codeforces 1411G', 'brute force: %r' % bf)
 
-# the README's example: graph 2->3, 3->1, 2->2 (a draw node 2 = inf{1})
+# the example of docs/nimk.md: graph 2->3, 3->1, 2->2 (a draw node 2 = inf{1})
 E1 = [(2, 3), (3, 1), (2, 2)]
 load('readme', E1, [])
 ex = RandGraph('readme', E1, []).exact(1)
 got = [q1("SELECT random_sum_win_probability('readme')"),
        q1("SELECT random_sum_win_probability('readme', 1, 998244353)")]
 t.ok(got == [0.21875, 779878401] and ex == Fraction(7, 32),
-     "README example on graph 2->3, 3->1, 2->2: 0.21875 and 779878401; brute force 7/32",
+     "docs/nimk.md example on graph 2->3, 3->1, 2->2: 0.21875 and 779878401; brute force 7/32",
      'extension %r; brute force %s' % (got, ex))
 
 # errors: they name the function

@@ -34,7 +34,7 @@ is_error "bad subtraction set" "cgt: heap_sequence: bad character 'x' in rule 's
 is_error "negative heap" "cgt: heap_grundy: argument 2 is not a non-negative integer: -1" "SELECT heap_grundy('nim', -1)"
 is_error "heap too large" "cgt: heap_grundy: a heap of 100000001 counters is larger than 100000000" \
   "SELECT heap_grundy('nim', 100000001)"
-# Limits (README "Limits"): a rule's limit comes from its worst case; beyond
+# Limits (docs/heaps.md, "Limits"): a rule's limit comes from its worst case; beyond
 # it a proven period is needed.
 is_error "nim over its limit" "cgt: heap_grundy: heap 50000 is over the limit of 22000 for rule 'nim' (a few seconds of work)" \
   "SELECT heap_grundy('nim', 50000)"
