@@ -38,8 +38,8 @@ static char *cause(cgt_rc rc) {
       return sqlite3_mprintf("game nested too deeply (over %u levels to print, %u to compute, or %u KB of stack)",
                              CG_PARSE_DEPTH, CG_DEPTH_MAX, CG_STACK_BUDGET / 1024);
     case CGT_LIMIT:
-      return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded)",
-                             CG_OPTIONS_MAX);
+      return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded), "
+                             "or games with more than %u options in all", CG_OPTIONS_MAX, CG_OPTION_IDS_MAX);
     default: return sqlite3_mprintf("%s", cgt_rc_text(rc));
   }
 }

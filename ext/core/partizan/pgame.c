@@ -290,7 +290,7 @@ int cg_is_nimber(const cg_store *s, cg_id a, uint32_t *n) {
 /* Stores the options of entry a (L first). */
 static cgt_rc set_options(cg_store *s, cg_id a, const cg_id *o, uint32_t nl, uint32_t nr) {
   uint32_t off = (uint32_t)s->nopt;
-  if (s->nopt + nl + nr >= NO_OPTIONS) return CGT_LIMIT;
+  if (s->nopt + nl + nr > CG_OPTION_IDS_MAX) return CGT_LIMIT;
   cgt_rc rc = push_options(s, o, nl + nr);
   if (rc == CGT_OK) s->e[a].off = off, s->e[a].nl = nl, s->e[a].nr = nr;
   return rc;
@@ -330,6 +330,7 @@ static cgt_rc nus_options(cg_store *s, cg_id a) {
   cgt_rc rc;
   if (ups == 0) {
     if (star > CG_OPTIONS_MAX) return CGT_LIMIT;
+    if ((rc = cg_work(s, star))) return rc;
     cg_id *o = cgt_malloc(2 * (size_t)star * sizeof *o);
     if (!o) return CGT_NOMEM;
     rc = CGT_OK;
@@ -649,7 +650,7 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
     }
   }
   uint32_t id, off = (uint32_t)s->nopt;
-  if (s->nopt + L->n + R->n >= NO_OPTIONS) return CGT_LIMIT;
+  if (s->nopt + L->n + R->n > CG_OPTION_IDS_MAX) return CGT_LIMIT;
   cgt_rc rc = push_options(s, L->v, L->n);
   if (rc == CGT_OK) rc = push_options(s, R->v, R->n);
   if (rc == CGT_OK) rc = new_entry(s, &id);

@@ -45,8 +45,12 @@ cgt_stop *cg_store_get_stop(const cg_store *s);
 #else
 #define CG_STACK_BUDGET (384u * 1024u)
 #endif
-/* The most options made for one game on demand (a nimber *n has n). */
+/* The most options made for one game on demand (a nimber *n has n), and
+** the most option ids one store holds in all (512 MB): games whose
+** canonical forms need more (such as {*30000|0}, through the options of
+** every smaller nimber) fail with CGT_LIMIT. */
 #define CG_OPTIONS_MAX 100000u
+#define CG_OPTION_IDS_MAX (1u << 27)
 /* The largest nimber and up multiple: nimbers below 2^31, ups of at most
 ** 2^62 in magnitude. */
 #define CG_NIMBER_MAX 0x7FFFFFFFu
