@@ -120,3 +120,57 @@ build-fault/cgt_fault: tests/fault/fault.c $(FAULT_OBJ)
 
 clean:
 	rm -rf build build-san dist dist-san bench/build build-fuzz build-fault
+
+# ---- the browser playground (web/): SQLite with cgt compiled in, built to
+# WebAssembly with emscripten into dist/web/ beside the static page, which
+# needs only a file server (python3 -m http.server -d dist/web).  SQLite's
+# amalgamation comes from the npm package better-sqlite3 (deps/sqlite3/),
+# fetched with `npm pack` into build-web/ once; SQLite is compiled once too.
+# The link runs emscripten's JavaScript optimizer, which needs Debian's
+# node-acorn from /usr/share/nodejs, where a node not built by Debian does not look.
+EMCC           ?= emcc
+BETTER_SQLITE3 := 13.2.0
+WEB_SQLITE     := build-web/better-sqlite3-$(BETTER_SQLITE3)
+WEB_SQLFLAGS   := -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 \
+                  -DSQLITE_OMIT_DEPRECATED -DSQLITE_DQS=0
+# cgt's stop hook asks sqlite3_is_interrupted(); here it also honours the
+# time budget of each call from the page (web/cgt_web.c).
+WEB_CGTFLAGS   := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Dsqlite3_is_interrupted=cgtw_is_interrupted \
+                  -Wall -Wextra -O2 -I$(WEB_SQLITE)
+WEB_OBJ        := $(CORE_SRC:ext/core/%.c=build-web/obj/core/%.o) $(EXT_SRC:ext/%.c=build-web/obj/%.o)
+WEB_PAGE       := $(filter-out web/cgt_web.c,$(wildcard web/*.html web/*.js web/*.css))
+WEB_LINK       := -sMODULARIZE=1 -sEXPORT_NAME=CgtModule -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
+                  -sEXPORTED_FUNCTIONS=_cgtw_open,_cgtw_exec,_cgtw_free \
+                  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+.PHONY: web
+web: dist/web/cgt.js $(WEB_PAGE:web/%=dist/web/%) dist/web/examples.js
+
+$(WEB_SQLITE)/sqlite3.c:
+	@mkdir -p $(WEB_SQLITE)
+	cd build-web && npm pack --silent better-sqlite3@$(BETTER_SQLITE3) >/dev/null
+	tar -xzf build-web/better-sqlite3-$(BETTER_SQLITE3).tgz -C $(WEB_SQLITE) --strip-components=3 \
+	  package/deps/sqlite3/sqlite3.c package/deps/sqlite3/sqlite3.h package/deps/sqlite3/sqlite3ext.h
+	@touch $@
+
+build-web/sqlite3.o: $(WEB_SQLITE)/sqlite3.c
+	$(EMCC) -O2 $(WEB_SQLFLAGS) -c -o $@ $<
+
+build-web/obj/%.o: ext/%.c $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CGTFLAGS) -c -o $@ $<
+
+build-web/cgt_web.o: web/cgt_web.c | $(WEB_SQLITE)/sqlite3.c
+	$(EMCC) -std=c11 -Wall -Wextra -Werror -O2 -I$(WEB_SQLITE) -c -o $@ $<
+
+dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(WEB_OBJ)
+	@mkdir -p dist/web
+	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} $(EMCC) -O2 $(WEB_LINK) -o $@ $^
+
+dist/web/examples.js: web/examples.py README.md $(wildcard docs/*.md) sql/cgt_schema.sql
+	@mkdir -p dist/web
+	$(PYTHON) web/examples.py README.md $(wildcard docs/*.md) > $@
+
+dist/web/%: web/%
+	@mkdir -p dist/web
+	cp $< $@

@@ -1,0 +1,109 @@
+// The playground's frame: opens SQLite (cgt.js, built from web/cgt_web.c),
+// offers db.rows / db.value to the games, and runs the SQL console.
+'use strict';
+
+const cgt = {
+  module: null,
+  // Runs sql (one or more statements); returns the parsed answer of cgtw_exec.
+  exec(sql, budgetMs = 20000) {
+    const p = this.module.ccall('cgtw_exec', 'number', ['string', 'number'], [sql, budgetMs]);
+    const text = this.module.UTF8ToString(p);
+    this.module._cgtw_free(p);
+    return JSON.parse(text);
+  },
+  // The rows of the last statement of sql; throws the error message.
+  rows(sql, log) {
+    if (log) log.textContent = (sql + '\n\n' + log.textContent).slice(0, 20000);
+    const r = this.exec(sql);
+    if (r.error) throw new Error(r.error);
+    return r.results.length ? r.results[r.results.length - 1].rows : [];
+  },
+  // The first value of the first row of sql.
+  value(sql, log) {
+    const rows = this.rows(sql, log);
+    return rows.length ? rows[0][0] : null;
+  },
+};
+
+// A SQL string literal.
+function lit(s) { return "'" + String(s).replace(/'/g, "''") + "'"; }
+
+// A DOM element: el('td', {class: 'x'}, child, ...).
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+function hintsOn() { return document.getElementById('hints').checked; }
+
+// Tabs: each game draws itself when shown and when hints are switched.
+const redraws = {};
+function showTab(name) {
+  for (const b of document.querySelectorAll('#tabs button')) b.classList.toggle('active', b.dataset.tab === name);
+  for (const s of document.querySelectorAll('.tab')) s.classList.toggle('active', s.id === name);
+  if (redraws[name]) redraws[name]();
+}
+
+// One statement's result as a table.
+function resultTable(res) {
+  const t = el('table', {class: 'result'});
+  t.append(el('tr', {}, ...res.columns.map((c) => el('th', {}, c))));
+  for (const row of res.rows)
+    t.append(el('tr', {}, ...row.map((v) => el('td', v === null ? {class: 'null'} : {}, v === null ? 'NULL' : v))));
+  return t;
+}
+
+// Runs the console's SQL and shows a table per statement, then the error if any.
+function runConsole() {
+  const out = document.getElementById('results');
+  out.textContent = '';
+  const r = cgt.exec(document.getElementById('sql').value);
+  for (const res of r.results) {
+    if (res.columns.length) out.append(resultTable(res));
+    else out.append(el('p', {class: 'done'}, 'done'));
+  }
+  if (r.error) out.append(el('p', {class: 'error'}, r.error));
+}
+
+// Fresh database with the documentation's setup (tables and sample graphs).
+function freshDatabase() {
+  cgt.module._cgtw_open();
+  const r = cgt.exec(window.CGT_EXAMPLES.setup);
+  return r.error;
+}
+
+async function start() {
+  cgt.module = await CgtModule();
+  const setupError = freshDatabase();
+  const list = document.getElementById('examples');
+  window.CGT_EXAMPLES.examples.forEach((ex, i) => {
+    const li = el('li', {}, el('a', {href: '#', 'data-example': i, onclick: (e) => {
+      e.preventDefault();
+      document.getElementById('sql').value = ex.sql;
+      runConsole();
+    }}, ex.title), el('pre', {}, ex.sql.split('\n')[0]));
+    list.append(li);
+  });
+  document.getElementById('run').onclick = runConsole;
+  document.getElementById('reset-db').onclick = () => { freshDatabase(); runConsole(); };
+  document.getElementById('sql').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && e.ctrlKey) { e.preventDefault(); runConsole(); }
+  });
+  for (const b of document.querySelectorAll('#tabs button')) b.onclick = () => showTab(b.dataset.tab);
+  document.getElementById('hints').onchange = () => {
+    const active = document.querySelector('.tab.active');
+    if (redraws[active.id]) redraws[active.id]();
+  };
+  const version = cgt.value('SELECT cgt_version() || \' on SQLite \' || sqlite_version()');
+  document.getElementById('status').textContent = 'Ready: cgt ' + version + (setupError ? ' (setup: ' + setupError + ')' : '') + '.';
+  runConsole();
+  document.body.dataset.ready = '1';
+  for (const init of window.CGT_GAMES || []) init();
+}
+
+window.addEventListener('load', start);
