@@ -351,7 +351,8 @@ function domDraw() {
       const a = byAnchor.get(i);
       if (hints && a) {
         cell.classList.add((dom.you === 'L' ? a.leftWins : a.rightWins) ? 'win' : 'lose');
-        cell.append(el('small', {}, a.value));
+        cell.append(el('small', {}, a.value.length <= 9 ? a.value : a.value.slice(0, 7) + '…'));
+        cell.title = 'value after this move: ' + a.value;
       }
       cell.onclick = () => {
         dom.last = '';
@@ -361,6 +362,14 @@ function domDraw() {
       };
     }
     box.append(cell);
+  }
+  const list = $('dom-hints');
+  list.textContent = '';
+  if (hints && yours) {
+    const rc = (i) => `(${Math.floor(i / dom.cols) + 1}, ${i % dom.cols + 1})`;
+    for (const o of dom.options)
+      list.append(el('li', {class: (dom.you === 'L' ? o.leftWins : o.rightWins) ? 'win' : 'lose'},
+        `${rc(o.key)}–${rc(o.other)} → ${o.value}`));
   }
 }
 

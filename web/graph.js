@@ -94,7 +94,7 @@ function graphDraw() {
     g.append(svgEl('circle', {cx: n.x, cy: n.y, r: 19}));
     g.append(svgEl('text', {x: n.x, y: n.y + 5}, n.id));
     if (hints && s.outcome) g.append(svgEl('text', {x: n.x, y: n.y + 34, class: 'label'}, `${s.outcome} g=${s.grundy}` + (s.remoteness === null ? '' : ` r=${s.remoteness}`)));
-    if (graph.token === n.id) g.append(svgEl('circle', {cx: n.x, cy: n.y, r: 9, class: 'token'}));
+    if (graph.token === n.id) g.append(svgEl('circle', {cx: n.x, cy: n.y, r: 25, class: 'token'}));
     g.addEventListener('click', (e) => { e.stopPropagation(); graphClickNode(n.id, e.shiftKey); });
     svg.append(g);
   }

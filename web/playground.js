@@ -70,10 +70,12 @@ function runConsole() {
   if (r.error) out.append(el('p', {class: 'error'}, r.error));
 }
 
-// Fresh database with the documentation's setup (tables and sample graphs).
-function freshDatabase() {
+// A fresh database with the documentation's tables and sample data, except
+// the rows that example `skip` stores itself.
+function freshDatabase(skip) {
   cgt.module._cgtw_open();
-  const r = cgt.exec(window.CGT_EXAMPLES.setup);
+  const ex = window.CGT_EXAMPLES;
+  const r = cgt.exec(ex.schema + '\n' + ex.writes.filter(([i]) => i !== skip).map(([, sql]) => sql).join('\n'));
   return r.error;
 }
 
@@ -85,6 +87,7 @@ async function start() {
     const li = el('li', {}, el('a', {href: '#', 'data-example': i, onclick: (e) => {
       e.preventDefault();
       document.getElementById('sql').value = ex.sql;
+      freshDatabase(i);
       runConsole();
     }}, ex.title), el('pre', {}, ex.sql.split('\n')[0]));
     list.append(li);

@@ -37,6 +37,20 @@ async function playHeaps(page, spec, best) {
   return seen;
 }
 
+// The documented answers of an example's statements (null where none is
+// given), split as web/examples.py and tests/45_readme.t split them.
+function expected(sql) {
+  const out = [];
+  for (const line of sql.split('\n')) {
+    const [body, ...rest] = line.split('--');
+    const comment = rest.join('--').trim();
+    const want = comment.startsWith('→') ? comment.slice(1).trim() : null;
+    if (!body.trim() && want !== null && out.length) out[out.length - 1] = want;
+    else if (body.trimEnd().endsWith(';')) out.push(want);
+  }
+  return out;
+}
+
 // Clicks the drawn graph's node id.
 async function clickNode(page, id) { await page.click(`#g-svg g.node[data-id="${id}"] circle`); }
 
@@ -82,6 +96,24 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     await page.click('#examples a[data-example="0"]');
     const firstError = await page.$eval('#results', (e) => (e.querySelector('.error') || {}).textContent || '');
     is(firstError, '', 'the first example runs with one click');
+    // Every example of the documentation, clicked in turn, answers what its "-- →" comment says.
+    const examples = await page.evaluate(() => window.CGT_EXAMPLES.examples.map((e) => e.sql));
+    const wrong = [];
+    let checked = 0;
+    for (let i = 0; i < examples.length; i++) {
+      await page.click(`#examples a[data-example="${i}"]`);
+      const shown = await page.$$eval('#results > *', (els) => els.map((e) => (e.tagName === 'TABLE'
+        ? Array.from(e.querySelectorAll('tr')).slice(1).map((r) => Array.from(r.children).map((c) => c.textContent).join('|')).join(' / ')
+        : e.className === 'error' ? 'error: ' + e.textContent : null)));
+      expected(examples[i]).forEach((want, k) => {
+        if (want === null) return;
+        checked++;
+        if (shown[k] !== want) wrong.push(`example ${i}, statement ${k + 1}: got ${shown[k]}, documented ${want}`);
+      });
+      if (shown.some((x) => x && x.startsWith('error: '))) wrong.push(`example ${i}: ${shown.join(' ; ')}`);
+    }
+    ok(checked >= 50 && !wrong.length, `every example answers as documented (${checked} results compared)`, wrong.join('\n'));
+    await page.click('#examples a[data-example="10"]');
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/console.png`});
 
     // Kayles against the engine, twice: a careless player loses, a hinted one wins.
