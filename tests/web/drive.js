@@ -51,6 +51,14 @@ function expected(sql) {
   return out;
 }
 
+// A screenshot of the page from the top of element `from` to the bottom of `to`.
+async function shotBetween(page, from, to, file) {
+  const a = await (await page.$(from)).boundingBox(), b = await (await page.$(to)).boundingBox();
+  const x = Math.min(a.x, b.x), width = Math.max(a.x + a.width, b.x + b.width) - x;
+  await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/${file}`,
+    clip: {x, y: a.y, width: Math.min(width, 720), height: b.y + b.height - a.y}});
+}
+
 // Clicks the drawn graph's node id.
 async function clickNode(page, id) { await page.click(`#g-svg g.node[data-id="${id}"] circle`); }
 
@@ -136,6 +144,7 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     await page.$eval('#heap-spec', (e) => { e.value = 'kayles 5\n0.07 7\nsub{1,3,4} 6'; });
     await page.click('#heap-new');
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/heaps.png`});
+    await shotBetween(page, '#heap-status', '#heap-board', 'heaps-small.png');
 
     // A drawn cyclic graph: 1 <-> 2, 2 -> 3 -> 4.
     await page.click('#tabs button[data-tab="graph"]');
@@ -168,6 +177,7 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     await page.click('#hints');   /* on, redraws with labels */
     await clickNode(page, 1);
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/graph.png`});
+    await shotBetween(page, '#g-status', '#g-svg', 'graph-small.png');
 
     // The partizan boards and Wythoff play to the end.
     let s = await playBoard(page, 'toetactics', '#ttt-new', 'ttt-status', ['#ttt-board .cell.free']);
