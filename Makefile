@@ -169,7 +169,7 @@ dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(WEB_OBJ)
 
 dist/web/examples.js: web/examples.py README.md $(wildcard docs/*.md) sql/cgt_schema.sql
 	@mkdir -p dist/web
-	$(PYTHON) web/examples.py README.md $(wildcard docs/*.md) > $@
+	$(PYTHON) web/examples.py README.md $(sort $(wildcard docs/*.md)) > $@
 
 dist/web/%: web/%
 	@mkdir -p dist/web

@@ -7,8 +7,8 @@
 **   cgtw_free(p)       frees what cgtw_exec returned
 **
 ** cgtw_exec answers {"results":[{"columns":[...],"rows":[[...],...]},...]}
-** with one result per statement, or the same with "error":"message" added
-** when a statement fails (the results of the statements before it are kept).
+** with one result per statement; a statement that fails has "error":"message"
+** in its result, and the answer has the first error as "error" too.
 ** Integers beyond 2^53 come back as strings so JavaScript loses no digit;
 ** blobs come back as hexadecimal text x'..'.
 **
@@ -85,9 +85,9 @@ static void json_column(sqlite3_str *out, sqlite3_stmt *st, int i) {
   }
 }
 
-/* Runs one prepared statement to its end, appending its result object;
-** returns SQLite's code. */
-static int run_statement(sqlite3_str *out, sqlite3_stmt *st) {
+/* Runs one prepared statement to its end, appending its result object (with
+** "error" when it fails); returns its error message (sqlite3_malloc'd) or NULL. */
+static char *run_statement(sqlite3_str *out, sqlite3_stmt *st) {
   int ncol = sqlite3_column_count(st);
   sqlite3_str_appendall(out, "{\"columns\":[");
   for (int i = 0; i < ncol; i++) {
@@ -104,33 +104,43 @@ static int run_statement(sqlite3_str *out, sqlite3_stmt *st) {
     }
     sqlite3_str_appendchar(out, 1, ']');
   }
-  sqlite3_str_appendall(out, "]}");
-  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+  sqlite3_str_appendchar(out, 1, ']');
+  char *error = rc == SQLITE_DONE ? NULL : sqlite3_mprintf("%s", sqlite3_errmsg(sqlite3_db_handle(st)));
+  if (error) sqlite3_str_appendall(out, ",\"error\":"), json_string(out, error);
+  sqlite3_str_appendchar(out, 1, '}');
+  return error;
 }
 
 /* Runs every statement of sql within budget_ms milliseconds (0: no budget)
-** and returns the JSON answer described above, or NULL when out of memory. */
+** and returns the JSON answer described above.  A statement that fails
+** keeps its error in its result and the next statements still run; SQL that
+** does not parse ends the run. */
 EMSCRIPTEN_KEEPALIVE char *cgtw_exec(const char *sql, double budget_ms) {
   sqlite3_str *out = sqlite3_str_new(db);
-  char *error = db ? NULL : sqlite3_mprintf("no database: call cgtw_open() first");
+  char *first_error = db ? NULL : sqlite3_mprintf("no database: call cgtw_open() first");
   deadline_ms = budget_ms > 0 ? emscripten_get_now() + budget_ms : 0;
   sqlite3_str_appendall(out, "{\"results\":[");
   int n = 0;
-  while (!error && sql && *sql) {
+  while (db && sql && *sql) {
     sqlite3_stmt *st = NULL;
     const char *tail = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK) error = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    char *error = NULL;
+    int parsed = sqlite3_prepare_v2(db, sql, -1, &st, &tail) == SQLITE_OK;
+    if (!parsed) error = sqlite3_mprintf("%s", sqlite3_errmsg(db));
     else if (st) {
       if (n++) sqlite3_str_appendchar(out, 1, ',');
-      if (run_statement(out, st) != SQLITE_OK) error = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+      error = run_statement(out, st);
     }
     sqlite3_finalize(st);
+    if (error && !first_error) first_error = error;
+    else sqlite3_free(error);
+    if (!parsed) break;
     sql = tail;
   }
   sqlite3_str_appendchar(out, 1, ']');
-  if (error) sqlite3_str_appendall(out, ",\"error\":"), json_string(out, error);
+  if (first_error) sqlite3_str_appendall(out, ",\"error\":"), json_string(out, first_error);
   sqlite3_str_appendchar(out, 1, '}');
-  sqlite3_free(error);
+  sqlite3_free(first_error);
   deadline_ms = 0;
   return sqlite3_str_finish(out);
 }

@@ -11,7 +11,7 @@ const cgt = {
     this.module._cgtw_free(p);
     return JSON.parse(text);
   },
-  // The rows of the last statement of sql; throws the error message.
+  // The rows of the last statement of sql; throws the first error message.
   rows(sql, log) {
     if (log) log.textContent = (sql + '\n\n' + log.textContent).slice(0, 20000);
     const r = this.exec(sql);
@@ -58,25 +58,32 @@ function resultTable(res) {
   return t;
 }
 
-// Runs the console's SQL and shows a table per statement, then the error if any.
+// Runs the console's SQL and shows per statement a table, "done" or its error.
 function runConsole() {
   const out = document.getElementById('results');
   out.textContent = '';
   const r = cgt.exec(document.getElementById('sql').value);
   for (const res of r.results) {
-    if (res.columns.length) out.append(resultTable(res));
-    else out.append(el('p', {class: 'done'}, 'done'));
+    const div = el('div', {class: 'statement'});
+    if (res.error) div.append(el('p', {class: 'error'}, res.error));
+    else if (res.columns.length) div.append(resultTable(res));
+    else div.append(el('p', {class: 'done'}, 'done'));
+    out.append(div);
   }
-  if (r.error) out.append(el('p', {class: 'error'}, r.error));
+  if (r.error && !r.results.some((res) => res.error)) out.append(el('p', {class: 'error'}, r.error));
 }
 
-// A fresh database with the documentation's tables and sample data, except
-// the rows that example `skip` stores itself.
+// A fresh database with the documentation's tables and the sample data of
+// one page (the page of example `skip`, or the last page used), except the
+// rows that example `skip` stores itself.
+let examplePage = null;
 function freshDatabase(skip) {
   cgt.module._cgtw_open();
   const ex = window.CGT_EXAMPLES;
-  const r = cgt.exec(ex.schema + '\n' + ex.writes.filter(([i]) => i !== skip).map(([, sql]) => sql).join('\n'));
-  return r.error;
+  if (skip !== undefined) examplePage = ex.examples[skip].page;
+  if (examplePage === null && ex.examples.length) examplePage = ex.examples[0].page;
+  const writes = ex.writes.filter(([i, page]) => i !== skip && page === examplePage).map(([, , sql]) => sql);
+  return cgt.exec(ex.schema + '\n' + writes.join('\n')).error;
 }
 
 async function start() {
@@ -84,7 +91,8 @@ async function start() {
   const setupError = freshDatabase();
   const list = document.getElementById('examples');
   window.CGT_EXAMPLES.examples.forEach((ex, i) => {
-    const li = el('li', {}, el('a', {href: '#', 'data-example': i, onclick: (e) => {
+    if (i === 0 || window.CGT_EXAMPLES.examples[i - 1].page !== ex.page) list.append(el('li', {class: 'page'}, ex.page));
+    const li = el('li', {title: ex.page}, el('a', {href: '#', 'data-example': i, onclick: (e) => {
       e.preventDefault();
       document.getElementById('sql').value = ex.sql;
       freshDatabase(i);
