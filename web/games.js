@@ -374,7 +374,7 @@ function domDraw() {
 }
 
 function domNew(engineFirst) {
-  const clamp = (v) => Math.max(1, Math.min(6, Number(v) || 1));
+  const clamp = (v) => Math.max(1, Math.min(5, Number(v) || 1));   /* 6×6 takes over a minute in wasm */
   Object.assign(dom, {rows: clamp($('dom-rows').value), cols: clamp($('dom-cols').value), you: $('dom-side').value, last: ''});
   dom.cells = Array(dom.rows * dom.cols).fill('.');
   dom.toMove = engineFirst ? otherSide(dom.you) : dom.you;

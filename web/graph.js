@@ -155,11 +155,12 @@ window.CGT_GAMES.push(() => {
     graphSetMode('draw');
   });
   document.getElementById('g-example').onclick = guarded('g-status', () => {
-    // Two positions that move to each other (a draw), a way out, and a short path.
-    const pts = [[110, 110], [290, 110], [470, 110], [470, 300], [290, 300], [110, 300]];
+    // A cycle through a position with a move to itself (draws), and a path
+    // down to a terminal position: N, P and D all appear.
+    const pts = [[110, 100], [300, 100], [490, 100], [490, 340], [300, 340], [300, 210], [110, 230]];
     graph.nodes = pts.map(([x, y], i) => ({id: i + 1, x, y}));
-    graph.edges = [[1, 2], [2, 1], [2, 3], [3, 4], [4, 5], [5, 6], [6, 1], [4, 4], [5, 2]];
-    graph.next = 7;
+    graph.edges = [[1, 2], [2, 1], [1, 1], [2, 3], [3, 4], [4, 5], [6, 1], [6, 5], [3, 6], [7, 1], [7, 4]];
+    graph.next = 8;
     graphStore();
     graphSetMode('draw');
   });

@@ -5,7 +5,7 @@
 //   CGT_WEB_QUERY     a console query, and CGT_WEB_NATIVE its answer from the
 //                     native extension (rows of |-joined columns)
 //   CGT_WEB_GRAPH     the drawn graph's solution from the native extension
-//                     (node|outcome lines)
+//                     (node|outcome lines), CGT_WEB_EXAMPLE the example graph's
 'use strict';
 const puppeteer = require('puppeteer-core');
 
@@ -199,6 +199,15 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     await clickNode(page, 1);
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/graph.png`});
     await shotBetween(page, '#g-status', '#g-svg', 'graph-small.png');
+
+    await page.click('#g-example');
+    const example = await page.$$eval('#g-svg g.node', (gs) => gs.map((g) => g.dataset.id + '|' +
+      ['N', 'P', 'D'].filter((c) => g.classList.contains(c)).join('')).join('\n'));
+    is(example, process.env.CGT_WEB_EXAMPLE, 'the example graph is coloured as the native cgt_solve says');
+    await page.click('#g-play');
+    await clickNode(page, 7);
+    await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/graph-example.png`});
+    await shotBetween(page, '#g-status', '#g-svg', 'graph-example-small.png');
 
     // The partizan boards and Wythoff play to the end.
     let s = await playBoard(page, 'toetactics', '#ttt-new', 'ttt-status', ['#ttt-board .cell.free']);
