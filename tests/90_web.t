@@ -7,6 +7,7 @@
 # Skipped when emcc, chromium, node or npm is missing (.ci/run installs them);
 # run in the plain suite only (the wasm build has no sanitizers).
 cd "$(dirname "$0")/.." || exit 1
+PYTHON=${PYTHON:-python3}
 . tests/lib.sh
 
 PUPPETEER_CORE=24.43.1   # 24.x still runs on Node 18 and 20
