@@ -40,6 +40,8 @@ example=$(sql "$DB" ".read sql/cgt_schema.sql" \
   "INSERT INTO cgt_edge(graph_id, src, dst) VALUES (0, 1, 2), (0, 2, 1), (0, 1, 1), (0, 2, 3), (0, 3, 4), (0, 4, 5), (0, 6, 1), (0, 6, 5), (0, 3, 6), (0, 7, 1), (0, 7, 4);" \
   "SELECT node, outcome FROM cgt_solve(0) ORDER BY node;")
 
+domtemp=$(sql "$DB" "SELECT cg_temperature(cg_board('domineering', '....|....|....|....'));")
+
 port=$($PYTHON -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 $PYTHON -m http.server --bind 127.0.0.1 --directory dist/web "$port" >/dev/null 2>&1 &
 server=$!
@@ -51,5 +53,5 @@ done
 
 mkdir -p build-web/screenshots
 CGT_WEB_URL="http://127.0.0.1:$port/index.html" CGT_WEB_SHOTS=build-web/screenshots CHROMIUM="$CHROMIUM" \
-CGT_WEB_QUERY="$query" CGT_WEB_NATIVE="$native" CGT_WEB_MIXED="$mixed" CGT_WEB_GRAPH="$graph" CGT_WEB_EXAMPLE="$example" \
+CGT_WEB_QUERY="$query" CGT_WEB_NATIVE="$native" CGT_WEB_MIXED="$mixed" CGT_WEB_GRAPH="$graph" CGT_WEB_EXAMPLE="$example" CGT_WEB_DOMTEMP="$domtemp" \
 NODE_PATH="$PWD/$node_dir/node_modules" node tests/web/drive.js

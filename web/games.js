@@ -30,6 +30,11 @@ SELECT i, cg_le(0, v), cg_le(v, 0), cg_mean(v), cg_temperature(v) FROM o ORDER B
   for (const [i, geq, leq, mean, temp] of rows)
     Object.assign(options[i], {leftWins: !!geq, rightWins: !!leq, mean: dyadic(mean), temp: dyadic(temp)});
 }
+// Shows the thermograph of value (cg_thermograph_svg) in box when hints are on.
+function showThermograph(box, value, log) {
+  box.innerHTML = hintsOn() && value !== null ? cgt.value(`SELECT cg_thermograph_svg(${lit(value)});`, log) : '';
+}
+
 function partizanChoice(side, options) {
   const sign = side === 'L' ? 1 : -1;
   const wins = (o) => (side === 'L' ? o.leftWins : o.rightWins);
@@ -251,6 +256,7 @@ function tttDraw() {
   if (!ttt.options.length)
     setStatus('ttt-status', (ttt.last || '') + (yours ? 'You cannot move: the engine wins.' : 'The engine cannot move: you win!'), yours ? 'engine' : 'you');
   else setStatus('ttt-status', (ttt.last || '') + 'Your move.' + (hints ? ` Value ${ttt.value}.` : ''));
+  showThermograph($('ttt-thermo'), ttt.value, $('ttt-log'));
   const byCell = new Map(ttt.options.map((o) => [o.key, o]));
   for (let i = 0; i < 9; i++) {
     const o = byCell.get(i);
@@ -341,6 +347,7 @@ function domDraw() {
   if (!dom.options.length)
     setStatus('dom-status', (dom.last || '') + (yours ? 'You cannot place a domino: the engine wins.' : 'The engine cannot place a domino: you win!'), yours ? 'engine' : 'you');
   else setStatus('dom-status', (dom.last || '') + 'Your move.' + (hints ? ` Value ${dom.value}; green squares start a winning move.` : ''));
+  showThermograph($('dom-thermo'), dom.value, $('dom-log'));
   const byAnchor = new Map(dom.options.map((o) => [o.key, o]));
   const byOther = new Map(dom.options.map((o) => [o.other, o]));
   for (let i = 0; i < dom.cells.length; i++) {

@@ -219,6 +219,9 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     ok(s.over === 'you' || s.over === 'engine', 'Domineering 4x4 plays to the end', s.text);
     is(s.over, 'engine', 'on 4x4 (value ±{...}, a first-player win) a careless Left loses to the engine');
     await page.click('#dom-new');
+    const thermo = await page.$eval('#dom-thermo', (e) => (e.querySelector('svg title') || {}).textContent || '');
+    is(thermo, 'thermograph: mean 0, temperature ' + process.env.CGT_WEB_DOMTEMP,
+      'with hints, the empty 4x4 Domineering board shows its thermograph (as native cg_thermograph_svg)');
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/domineering.png`});
     s = await playBoard(page, 'wythoff', '#wy-new', 'wy-status', ['#wy-board td.reach.lose', '#wy-board td.reach']);
     ok(s.over === 'engine', 'Wythoff 9, 12: a player who avoids the P squares loses to the engine', s.text);
