@@ -141,7 +141,7 @@ WEB_OBJ        := $(CORE_SRC:ext/core/%.c=build-web/obj/core/%.o) $(EXT_SRC:ext/
 WEB_PAGE       := $(filter-out web/cgt_web.c,$(wildcard web/*.html web/*.js web/*.css))
 WEB_LINK       := -sMODULARIZE=1 -sEXPORT_NAME=CgtModule -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
                   -sEXPORTED_FUNCTIONS=_cgtw_open,_cgtw_exec,_cgtw_free \
-                  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8
+                  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
 
 .PHONY: web
 web: dist/web/cgt.js $(WEB_PAGE:web/%=dist/web/%) dist/web/examples.js

@@ -38,7 +38,11 @@ int cgtw_is_interrupted(sqlite3 *d) {
 EMSCRIPTEN_KEEPALIVE int cgtw_open(void) {
   if (db) sqlite3_close(db);
   db = NULL;
-  if (sqlite3_open(":memory:", &db) != SQLITE_OK) return 1;
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
+    sqlite3_close(db);
+    db = NULL;
+    return 1;
+  }
   char *err = NULL;
   int rc = sqlite3_cgt_init(db, &err, NULL);
   sqlite3_free(err);
