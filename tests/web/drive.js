@@ -225,6 +225,8 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/domineering.png`});
     s = await playBoard(page, 'wythoff', '#wy-new', 'wy-status', ['#wy-board td.reach.lose', '#wy-board td.reach']);
     ok(s.over === 'engine', 'Wythoff 9, 12: a player who avoids the P squares loses to the engine', s.text);
+    await page.click('#wy-new');
+    await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/wythoff.png`});
     is(errors.join('\n'), '', 'no script errors on the page');
   } finally {
     await browser.close();
