@@ -32,6 +32,8 @@ import re
 import sqlite3
 from fractions import Fraction
 import sys
+import threading
+import time
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -247,6 +249,25 @@ t.raises(lambda: one("SELECT cg_rcf('{' || printf('%.*c', 5000, '^') || '|0}')")
          "a very deep game ends with an error, not a crash")
 t.is_(one("SELECT group_concat(side || ':' || incentive, ' ') FROM cg_incentives('{2|-1/2}')"), 'L:{5/2|0} R:{5/2|0}',
       "{2|-1/2}: both players' incentive is {5/2|0}")
+
+def stop_time(sql, after=0.2):
+    """Seconds from sqlite3_interrupt() (from a thread, after `after` s) to the end of sql."""
+    fired = []
+    timer = threading.Timer(after, lambda: (fired.append(time.perf_counter()), conn.interrupt()))
+    timer.start()
+    try:
+        conn.execute(sql).fetchall()
+    except sqlite3.OperationalError:
+        pass
+    end = time.perf_counter()
+    timer.cancel()
+    return end - fired[0] if fired else 0.0
+
+
+# *30000 has 30,000 options a side, compared pairwise (minutes of work)
+late = stop_time("SELECT count(*) FROM cg_incentives('*30000')")
+t.ok(late < 1.0, "cg_incentives('*30000') stops within a second of an interrupt", "stopped %.1f s after it" % late)
+
 
 # ---- a second atomic weight: CGSuite's naiveAtomicWeight written over cg_options
 NUS = re.compile(r'^(-?\d+(?:/\d+)?)?(?:(\^\^|vv)|([\^v])(\d*))?(?:\*(\d*))?$')

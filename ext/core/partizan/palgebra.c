@@ -509,7 +509,7 @@ cgt_rc cg_incentives(cg_store *s, cg_id g, int left, cg_id **out, uint32_t *n) {
     int dominated = 0;
     for (uint32_t j = 0; rc == CGT_OK && j < m && !dominated; j++) {
       if (opt[j] == opt[i]) dominated = j < i;   /* a repeat of an earlier one */
-      else rc = cg_le(s, opt[i], opt[j], &dominated);
+      else if ((rc = cg_work(s, 1)) == CGT_OK) rc = cg_le(s, opt[i], opt[j], &dominated);   /* nimbers compare free */
     }
     if (rc == CGT_OK && !dominated) opt[k++] = opt[i];
   }
