@@ -6,6 +6,7 @@
 import os
 import random
 import re
+import sqlite3
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -75,6 +76,19 @@ t.is_(conn.execute("SELECT cg('{3|5/2v,5/2*}')").fetchone(), ('{3|5/2*,5/2v}',),
       "GameGridTest.scala:46 prints {...|5/2*,5/2v||5/2}")
 big = conn.execute("SELECT cg('v[500]*2'), cg('3/4^<500>*3'), cg(cg('^[500]'))").fetchone()
 t.is_(big, ('v[500]*2', '3/4^<500>*3', '^[500]'), "the largest uptimals read (n = 500) print and parse back")
+# uptimals past the order the parser reads, made from ones it reads: printed in braces, so they parse back
+past = conn.execute("SELECT cg('{0|v[500]*}'), cg('{^[500]|*}'), cg('1{0|v[500]*}*2')").fetchone()
+t.ok(not any('501' in p for p in past), "^<501>, ^[501] and 1^<501>*2 are not printed in a notation cg() refuses", past)
+
+
+def reread(p):
+    try:
+        return conn.execute("SELECT cg(?), cg_cmp(cg(?), ?)", (p, p, p)).fetchone()
+    except sqlite3.Error as e:
+        return str(e)
+
+
+t.is_([reread(p) for p in past], [(p, '=') for p in past], "and their printed forms parse back to the same games")
 for text, why in (('^<501>', 'uptimal order must be 1 to 500'), ('^<0>', 'uptimal order must be 1 to 500'),
                   ('v[99999999999999999999999]', 'uptimal order must be 1 to 500'), ('^<3', 'expected ^<n> or v<n>'),
                   ('^[2>', 'expected ^[n] or v[n]'), ('^<>', 'expected ^<n> or v<n>'), ('^<-1>', 'expected')):

@@ -129,10 +129,11 @@ static void put_nus(cg_store *s, text *t, cg_dyadic x, int64_t ups, uint32_t sta
 
 /* The uptimals with a compact form of more than one place: units
 ** x^<k>*m (one nonzero coefficient, +-1, the last) and unit sums x^[k]*m
-** (all +1 or all -1): '<' or '[' for them, 0 for any other expansion. */
+** (all +1 or all -1): '<' or '[' for them, 0 for any other expansion and
+** for k past what the parser reads (those print in braces and read back). */
 static char compact_kind(const cg_expansion *e) {
   uint32_t k = e->len;
-  if (k < 2 || (e->a[k - 1] != 1 && e->a[k - 1] != -1)) return 0;
+  if (k < 2 || k > CG_UPTIMAL_MAX || (e->a[k - 1] != 1 && e->a[k - 1] != -1)) return 0;
   int unit = 1, unit_sum = 1;
   for (uint32_t i = 0; i + 1 < k; i++) {
     if (e->a[i] != 0) unit = 0;
