@@ -40,6 +40,8 @@ static char *cause(cgt_rc rc) {
     case CGT_LIMIT:
       return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded), "
                              "or games with more than %u options in all", CG_OPTIONS_MAX, CG_OPTION_IDS_MAX);
+    case CGT_TOOLONG:
+      return sqlite3_mprintf("the value prints in more than %u bytes, the most a game's text may have", CG_TEXT_MAX);
     default: return sqlite3_mprintf("%s", cgt_rc_text(rc));
   }
 }

@@ -160,6 +160,7 @@ int cgt_sqlite_rc(cgt_rc rc) {
     case CGT_INTERRUPTED: return SQLITE_INTERRUPT;
     case CGT_RANGE:
     case CGT_LIMIT: return SQLITE_TOOBIG;
+    case CGT_TOOLONG: return SQLITE_TOOBIG;
     case CGT_NOINVERSE:
     case CGT_TOODEEP:
     case CGT_SYNTAX: return SQLITE_ERROR;

@@ -49,4 +49,15 @@ is_error "a Hackenbush string over the limit" "cgt: surreal_value: a string of 1
   "SELECT surreal_value('hackenbush', printf('%.*c', 100001, 'L'))"
 is "options of a cg_options('0')" "0" "SELECT count(*) FROM cg_options('0')"
 
+# A value whose text would be longer than the parser reads (10^8 bytes) is an
+# error, so every printed value can be read back: sums with Clobber rows grow
+# to 10.7 MB of text at the eighth step, and past 10^8 at the ninth (about
+# 7 s; in the plain suite only).
+if [ -z "${CGT_SANITIZED:-}" ]; then
+  is_error "a value too long to print" "cgt: cg_add: the value prints in more than 100000000 bytes" \
+    "WITH RECURSIVE c(k, g) AS (SELECT 0, '{3|{2|{1|0}}}' UNION ALL
+       SELECT k + 1, cg_add(g, cg_board('clobber', substr('xoxoxoxoxoxo', 1, k + 4))) FROM c WHERE k < 9)
+     SELECT k, length(g) FROM c"
+fi
+
 done_testing

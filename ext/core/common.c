@@ -12,6 +12,7 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_RANGE: return "number too large";
     case CGT_TOODEEP: return "game nested too deeply";
     case CGT_LIMIT: return "over a size limit";
+    case CGT_TOOLONG: return "text too long";
   }
   return "unknown error";
 }

@@ -18,7 +18,8 @@ typedef enum cgt_rc {
   CGT_SYNTAX,       /* bad input text; the caller got a message */
   CGT_RANGE,        /* a number beyond the documented limit of exact arithmetic */
   CGT_TOODEEP,      /* a game nested deeper than the recursion limit */
-  CGT_LIMIT         /* a size beyond a documented limit (the caller names it) */
+  CGT_LIMIT,        /* a size beyond a documented limit (the caller names it) */
+  CGT_TOOLONG       /* a printed text beyond the longest that can be read back */
 } cgt_rc;
 
 /*

@@ -20,7 +20,7 @@
 
 /* Limits of the parser: the length of a text, and how deeply braces,
 ** parentheses and +- may nest. */
-#define CG_TEXT_MAX 10000000u
+#define CG_TEXT_MAX 100000000u
 #define CG_PARSE_DEPTH 500u
 /* The largest n of ^<n> and ^[n] the parser builds (printing recognises
 ** uptimals through about 900 levels of options). */

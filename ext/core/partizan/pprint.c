@@ -27,6 +27,10 @@ typedef struct text {
 ** the bytes that will be written or moved; 0 once t has failed. */
 static int reserve(text *t, size_t len) {
   if (t->err) return 0;
+  if (t->n + len > CG_TEXT_MAX) {   /* longer could not be read back */
+    t->err = CGT_TOOLONG;
+    return 0;
+  }
   if (cg_work(t->s, 1 + (uint64_t)len / 16)) {
     t->err = CGT_INTERRUPTED;
     return 0;
