@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+# cgt_dot: exact DOT text of small graphs (impartial and partizan), node ids
+# escaped for DOT (quotes, backslashes, newlines, control bytes, invalid
+# UTF-8, unicode, '&', BLOB and REAL ids), the max_nodes limit and its
+# errors, NULLs; a differential check of every label, colour and bold move
+# of a random loopy graph against cgt_solve and cgt_options; and Graphviz's
+# `dot -Tsvg` accepts every output, drawing each id as written.
+import html
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pytap import Tap, connect  # noqa: E402
+
+t = Tap()
+conn = connect()
+conn.executescript(open("sql/cgt_schema.sql").read())
+conn.execute("INSERT INTO cgt_edge(graph_id, src, dst) VALUES (1, 2, 3), (1, 3, 1), (1, 2, 2)")
+q = lambda sql, *a: conn.execute(sql, a).fetchone()[0]  # noqa: E731
+
+HEAD = ("digraph cgt {\n  // N green: the player to move wins; P red: loses; D grey: a draw. "
+        "g: Grundy value, r: remoteness; winning moves bold.\n  node [style=filled];\n")
+t.is_(q("SELECT cgt_dot(1)"), HEAD +
+      '  n0 [label="1\\ng=0, r=0", fillcolor="#f4a582"];\n'
+      '  n1 [label="2\\ng=inf{1}", fillcolor="#d9d9d9"];\n'
+      '  n2 [label="3\\ng=1, r=1", fillcolor="#a6dba0"];\n'
+      '  n1 -> n1;\n  n1 -> n2;\n  n2 -> n0 [style=bold];\n}\n', "graph 1, exactly")
+t.is_(q("SELECT cgt_dot(1, 3)"), HEAD +
+      '  n0 [label="1\\ng=0, r=0", fillcolor="#f4a582"];\n'
+      '  n1 [label="3\\ng=1, r=1", fillcolor="#a6dba0"];\n'
+      '  n1 -> n0 [style=bold];\n}\n', "the part reachable from 3, exactly")
+t.is_(q("SELECT cgt_dot(1, 1, 1)"), HEAD + '  n0 [label="1\\ng=0, r=0", fillcolor="#f4a582"];\n}\n',
+      "a terminal root alone, max_nodes 1")
+
+# Partizan: sides label the moves; no colours (no impartial outcome).
+conn.execute("""INSERT INTO cgt_edge VALUES ('dom','a','b','L'), ('dom','a','c','R'), ('dom','b','d','R'),
+                ('dom','c','d','L'), ('dom','d','e',NULL)""")
+t.is_(q("SELECT cgt_dot('dom')"),
+      "digraph cgt {\n  // A partizan graph: each move is labelled with the side that makes it "
+      "(L or R; none: either player).\n"
+      '  n0 [label="a"];\n  n1 [label="b"];\n  n2 [label="c"];\n  n3 [label="d"];\n  n4 [label="e"];\n'
+      '  n0 -> n1 [label="L"];\n  n0 -> n2 [label="R"];\n  n1 -> n3 [label="R"];\n  n2 -> n3 [label="L"];\n'
+      '  n3 -> n4;\n}\n', "a partizan graph, exactly")
+t.is_(q("SELECT cgt_dot('dom', 'c')").count(" -> "), 2, "partizan, reachable from c: 2 moves")
+
+# Escapes: every kind of id, and 1 / '1' / 1.5 / x'01' as distinct nodes in SQLite's order.
+ids = ['q"uote', 'back\\slash', 'new\nline', 'tab\tcr\r', 'a&amp;b', 'é中😀', '<b>x</b>', '\\N\\G', '']
+conn.execute("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('esc', 1, '1'), ('esc', 1.5, x'01ff')")
+conn.execute("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('esc', 1, CAST(x'41ff42' AS TEXT))")
+for i in ids:
+    conn.execute("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('esc', '1', ?)", (i,))
+esc = q("SELECT cgt_dot('esc')")
+labels = re.findall(r'^  n\d+ \[label="((?:[^"\\]|\\.)*)\\ng=', esc, re.M)
+t.is_(labels, ['1', '1.5', '', '1', '<b>x</b>', 'A\\\\xFFB', '\\\\N\\\\G', 'a&amp;amp;b', 'back\\\\slash', 'new\\nline',
+               'q\\"uote', 'tab\\\\x09cr\\\\x0D', 'é中😀', "X'01FF'"],
+      "ids escaped for DOT, in SQLite's order (numbers, text, blobs)")
+t.ok("\n  n" in esc and esc.count("\n") == esc.count(";\n") + 3, "one line a statement: no raw newline inside a label")
+
+# Limits, NULLs and errors.
+conn.execute("""INSERT INTO cgt_edge(graph_id, src, dst) WITH RECURSIVE n(i) AS
+                (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999) SELECT 'chain', i, i + 1 FROM n""")
+t.raises(lambda: q("SELECT cgt_dot('chain')"), "cgt: cgt_dot: more than 1000 nodes to draw (max_nodes)",
+         "1001 nodes: past the default max_nodes")
+t.ok(q("SELECT cgt_dot('chain', 1)").count("[label=") == 1000, "1000 nodes reachable from 1: drawn")
+t.raises(lambda: q("SELECT cgt_dot('chain', 0, 1000)"), "more than 1000 nodes to draw", "max_nodes reached from root")
+t.ok(q("SELECT cgt_dot('chain', 0, 1001)").count(" -> ") == 1000, "max_nodes 1001 draws them")
+t.raises(lambda: q("SELECT cgt_dot(1, 2, 2)"), "cgt: cgt_dot: more than 2 nodes to draw (max_nodes)",
+         "3 nodes reachable, max_nodes 2")
+t.raises(lambda: q("SELECT cgt_dot(1, 2, 1000001)"), "cgt: cgt_dot: max_nodes must be at most 1000000", "max_nodes cap")
+t.raises(lambda: q("SELECT cgt_dot(1, 2, -1)"), "cgt: cgt_dot:", "negative max_nodes")
+t.raises(lambda: q("SELECT cgt_dot(1, 2, 'many')"), "cgt: cgt_dot:", "max_nodes not a number")
+t.raises(lambda: q("SELECT cgt_dot(1, 99)"), "cgt: cgt_dot: unknown node 99 in graph 1", "unknown root")
+t.is_(conn.execute("SELECT cgt_dot(NULL), cgt_dot(1, NULL), cgt_dot(1, 2, NULL)").fetchone(), (None,) * 3, "NULLs")
+t.is_(q("SELECT cgt_dot('none')"), HEAD + "}\n", "a graph without rows: an empty picture")
+
+# Differential: a random loopy graph; every label, colour and bold move agrees with cgt_solve and cgt_options.
+rng = random.Random(11)
+conn.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('r', ?, ?)",
+                 [(rng.randrange(40), rng.randrange(40)) for _ in range(70)])
+rdot = q("SELECT cgt_dot('r')")
+names = {}
+agree = True
+colour = {"N": "#a6dba0", "P": "#f4a582", "D": "#d9d9d9"}
+for node, grundy, outcome, remote in conn.execute("SELECT node, grundy, outcome, remoteness FROM cgt_solve('r')"):
+    label = "%s\\ng=%s%s" % (node, grundy, "" if remote is None else ", r=%d" % remote)
+    m = re.search(r'^  (n\d+) \[label="%s", fillcolor="%s"\];$' % (re.escape(label), colour[outcome]), rdot, re.M)
+    agree = agree and m is not None
+    if m:
+        names[node] = m.group(1)
+t.ok(agree and len(names) == q("SELECT count(*) FROM cgt_solve('r')"), "random graph: labels and colours agree")
+want_moves = set()
+for node in names:
+    for dst, winning in conn.execute("SELECT dst, winning FROM cgt_options('r', ?)", (node,)):
+        want_moves.add("  %s -> %s%s;" % (names[node], names[dst], " [style=bold]" if winning else ""))
+got_moves = set(line for line in rdot.splitlines() if " -> " in line)
+t.is_(got_moves, want_moves, "random graph: moves, the winning ones bold")
+
+# Graphviz accepts every output and draws each id as written.
+dot = shutil.which("dot")
+t.ok(dot is not None, "Graphviz's dot is installed (Debian: apt-get install graphviz)")
+if dot:
+    for name, text in [("graph 1", q("SELECT cgt_dot(1)")), ("partizan", q("SELECT cgt_dot('dom')")),
+                       ("escapes", esc), ("random", rdot), ("empty", q("SELECT cgt_dot('none')"))]:
+        r = subprocess.run([dot, "-Tsvg"], input=text.encode(), capture_output=True, timeout=60)
+        t.ok(r.returncode == 0 and b"<svg" in r.stdout and not r.stderr, "dot -Tsvg accepts " + name,
+             r.stderr.decode(errors="replace"))
+        if name == "escapes":
+            svg = r.stdout.decode()
+            drawn = [html.unescape(x) for x in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+            for i in ['q"uote', 'back\\slash', 'a&amp;b', 'é中😀', '<b>x</b>', '\\N\\G', "X'01FF'", "new", "line"]:
+                t.ok(i in drawn, "dot draws the id %r as written" % i, "drawn: %r" % drawn)
+t.done()
