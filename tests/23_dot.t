@@ -113,4 +113,19 @@ if dot:
             drawn = [html.unescape(x) for x in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
             for i in ['q"uote', 'back\\slash', 'a&amp;b', 'é中😀', '<b>x</b>', '\\N\\G', "X'01FF'", "new", "line"]:
                 t.ok(i in drawn, "dot draws the id %r as written" % i, "drawn: %r" % drawn)
+    # examples/dot.sql renders three pictures through dot -Tsvg (the shell's .once '|dot ...').
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        shell = os.environ.get("SQLITE3", "sqlite3")
+        env = dict(os.environ)
+        if os.environ.get("CGT_PRELOAD"):
+            env["LD_PRELOAD"] = os.environ["CGT_PRELOAD"]
+        ext = os.path.abspath(os.environ.get("CGT_EXT", "./dist/cgt"))
+        r = subprocess.run([shell, "-batch", "-bail", "-cmd", ".load " + ext, ":memory:"],
+                           stdin=open("examples/dot.sql"), capture_output=True, cwd=tmp, env=env, timeout=120)
+        for svg in ("subtraction.svg", "loopy.svg", "domineering.svg"):
+            path = os.path.join(tmp, svg)
+            body = open(path).read() if os.path.exists(path) else ""
+            t.ok(r.returncode == 0 and "<svg" in body and "</svg>" in body, "examples/dot.sql draws " + svg,
+                 r.stderr.decode(errors="replace"))
 t.done()
