@@ -22,7 +22,7 @@
 #include "graph_private.h"
 
 #define CGT_DOT_NODES 1000
-#define CGT_DOT_MAX_NODES 1000000
+#define CGT_DOT_MAX_NODES 100000
 
 /* The graph as drawn: the impartial moves with their analyses (game), or
 ** the partizan moves with their sides (who). */
@@ -312,6 +312,6 @@ const cgt_function cgt_dot_functions[] = {
      .example = "SELECT cgt_dot(1, 3)"},
     {.name = "cgt_dot", .nargs = 3, .flags = CGT_READS, .xFunc = dot_func,
      .args = "graph_id, root, max_nodes", .result = "TEXT (Graphviz DOT)",
-     .description = "The same, with an error past max_nodes nodes to draw (default 1000, at most 1000000).",
+     .description = "The same, with an error past max_nodes nodes to draw (default 1000, at most 100000).",
      .example = "SELECT cgt_dot(1, 2, 10)"},
     {0}};
