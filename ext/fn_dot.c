@@ -164,7 +164,7 @@ static int write_dot(sqlite3_str *s, const dot_view *v, const uint8_t *keep, uin
   uint32_t *rank = sqlite3_malloc64(((size_t)v->n + 1) * sizeof *rank);
   uint32_t maxdeg = 0;
   for (uint32_t u = 0; u < v->n; u++)
-    if (v->off[u + 1] - v->off[u] > maxdeg) maxdeg = v->off[u + 1] - v->off[u];
+    if ((!keep || keep[u]) && v->off[u + 1] - v->off[u] > maxdeg) maxdeg = v->off[u + 1] - v->off[u];
   dot_move *moves = sqlite3_malloc64(((size_t)maxdeg + 1) * sizeof *moves);
   int rc = order && rank && moves ? SQLITE_OK : SQLITE_NOMEM;
   uint32_t k = 0;
@@ -281,6 +281,7 @@ static void draw(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint64_t 
   else sqlite3_free(text);
   if (rc == SQLITE_INTERRUPT) cgt_error_rc(ctx, CGT_INTERRUPTED, "cgt_dot");
   else if (rc == SQLITE_TOOBIG) cgt_error(ctx, rc, "cgt_dot", "the DOT text is longer than SQLite allows");
+  else if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (rc != SQLITE_OK) sqlite3_result_error_code(ctx, rc);
 }
 
