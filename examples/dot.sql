@@ -5,7 +5,7 @@
 CREATE TABLE cgt_edge(graph_id NOT NULL, src NOT NULL, dst NOT NULL, side TEXT);
 
 -- The subtraction game S(1, 2) on heaps up to 9: a move takes 1 or 2 counters.
--- P-positions (red) are the multiples of 3; the bold moves go to them.
+-- P-positions (orange) are the multiples of 3; the bold moves go to them.
 INSERT INTO cgt_edge(graph_id, src, dst)
   WITH RECURSIVE heap(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM heap WHERE n < 9)
   SELECT 'subtraction', n, n - k FROM heap, (SELECT 1 AS k UNION ALL SELECT 2) WHERE n - k >= 0;

@@ -3,11 +3,13 @@
 ** text, for `dot -Tsvg`.  Reads cgt_edge/cgt_node, so it is DIRECTONLY.
 **
 ** An impartial graph (every side NULL) is drawn solved: each node is filled
-** by its outcome (N green, P red, D grey) and labelled with its id, its
+** by its outcome (N green, P orange, D grey) and labelled with its id, its
 ** generalised Grundy value and its remoteness (none for a draw); a winning
 ** move (to a P-position) is drawn bold.  A graph with a side 'L' or 'R' is
-** partizan: its nodes are labelled with their ids only, and each move with
-** the side that makes it (none when either player may).
+** partizan: each node is filled by its outcome class (L blue, R red, N, P,
+** D as above; cycles allowed, by retrograde analysis of the positions with
+** each player to move), each move is labelled with the side that makes it
+** (none when either player may), and a move that wins for its side is bold.
 **
 ** With root, only the nodes reachable from root are drawn.  More than
 ** max_nodes nodes to draw (default CGT_DOT_NODES, at most CGT_DOT_MAX_NODES)
@@ -20,6 +22,7 @@
 
 #include "binding.h"
 #include "graph_private.h"
+#include "core/retro.h"
 
 #define CGT_DOT_NODES 1000
 #define CGT_DOT_MAX_NODES 100000
@@ -32,7 +35,11 @@ typedef struct dot_view {
   const uint32_t *off, *dst; /* moves of u: dst[off[u]..off[u+1]) */
   const uint8_t *who;        /* partizan: 1 'L', 2 'R', 3 either; else NULL */
   const cgt_game *game;      /* impartial: solved; else NULL */
+  char *side_outcome;        /* partizan: of u with Left (2u) or Right (2u+1) to move */
 } dot_view;
+
+enum { GREEN = 0, ORANGE, GREY, BLUE, RED };
+static const char *const colours[] = {"#a6dba0", "#fdb863", "#d9d9d9", "#92c5de", "#f4a582"};
 
 typedef struct dot_node {
   cgt_key key;
@@ -120,8 +127,58 @@ static int append_analysis(sqlite3_str *s, const cgt_game *game, uint32_t u) {
   }
   if (game->remote[u] != CGT_REMOTE_DRAW) sqlite3_str_appendf(s, ", r=%u", game->remote[u]);
   char o = game->outcome[u];
-  sqlite3_str_appendf(s, "\", fillcolor=\"%s\"", o == 'N' ? "#a6dba0" : o == 'P' ? "#f4a582" : "#d9d9d9");
+  sqlite3_str_appendf(s, "\", fillcolor=\"%s\"", colours[o == 'N' ? GREEN : o == 'P' ? ORANGE : GREY]);
   return SQLITE_OK;
+}
+
+/* Who wins with side first (0 Left, 1 Right) from the outcome c of that side to move. */
+static const char *winner(int side, char c) {
+  if (c == 'D') return "draw";
+  return (c == 'N') == (side == 0) ? "Left wins" : "Right wins";
+}
+
+/* The outcome class of a partizan node as the second line of its label,
+** and its fill. */
+static void append_class(sqlite3_str *s, const char *side_outcome, uint32_t u) {
+  char lf = side_outcome[2 * (size_t)u], rf = side_outcome[2 * (size_t)u + 1];
+  if (lf == 'D' || rf == 'D') {
+    sqlite3_str_appendf(s, "\\nD: Left first: %s, Right first: %s\", fillcolor=\"%s\"", winner(0, lf),
+                        winner(1, rf), colours[GREY]);
+    return;
+  }
+  int cls = lf == 'N' ? (rf == 'N' ? GREEN : BLUE) : (rf == 'N' ? RED : ORANGE);
+  sqlite3_str_appendf(s, "\\n%c\", fillcolor=\"%s\"", "NPDLR"[cls], colours[cls]);
+}
+
+/* The outcome of each partizan node with each player to move: retrograde
+** analysis of the graph of (node, player to move), where a move of Left
+** (or either) goes from (u, Left) to (w, Right), and one of Right back. */
+static cgt_rc partizan_outcomes(dot_view *v, cgt_stop *st) {
+  if (v->n > UINT32_MAX / 2 - 1) return CGT_TOOBIG;
+  size_t npairs = 0, m = v->off[v->n];
+  for (size_t e = 0; e < m; e++) npairs += (v->who[e] & 1) + (v->who[e] >> 1);
+  uint32_t *pair = cgt_malloc((2 * npairs + 1) * sizeof *pair);
+  v->side_outcome = sqlite3_malloc64(2 * (size_t)v->n + 1);
+  if (!pair || !v->side_outcome) {
+    cgt_free(pair);
+    return CGT_NOMEM;
+  }
+  size_t k = 0;
+  for (uint32_t u = 0; u < v->n; u++) {
+    for (uint32_t e = v->off[u]; e < v->off[u + 1]; e++) {
+      if (v->who[e] & 1) pair[k++] = 2 * u, pair[k++] = 2 * v->dst[e] + 1;
+      if (v->who[e] & 2) pair[k++] = 2 * u + 1, pair[k++] = 2 * v->dst[e];
+    }
+  }
+  cgt_digraph g;
+  memset(&g, 0, sizeof g);
+  cgt_rc rc = cgt_digraph_build(&g, 2 * v->n, pair, npairs, st);
+  cgt_free(pair);
+  if (rc == CGT_OK) {
+    rc = cgt_retro_solve(&g, 0, v->side_outcome, NULL, st);
+    cgt_digraph_free(&g);
+  }
+  return rc;
 }
 
 /* Marks in keep[] the nodes reachable from root (an explicit stack), and
@@ -178,12 +235,13 @@ static int write_dot(sqlite3_str *s, const dot_view *v, const uint8_t *keep, uin
     for (uint32_t i = 0; i < k; i++) rank[order[i].idx] = i;
     sqlite3_str_appendall(s, "digraph cgt {\n");
     if (v->game)
-      sqlite3_str_appendall(s, "  // N green: the player to move wins; P red: loses; D grey: a draw. "
-                               "g: Grundy value, r: remoteness; winning moves bold.\n"
-                               "  node [style=filled];\n");
+      sqlite3_str_appendall(s, "  // N green: the player to move wins; P orange: loses; D grey: a draw. "
+                               "g: Grundy value, r: remoteness; winning moves bold.\n");
     else
-      sqlite3_str_appendall(s, "  // A partizan graph: each move is labelled with the side that makes it "
-                               "(L or R; none: either player).\n");
+      sqlite3_str_appendall(s, "  // L blue: Left wins, R red: Right wins (whoever starts); N green: the first "
+                               "player wins; P orange: the second; D grey: a draw for a first player. "
+                               "Moves: the side that makes them (none: either); winning moves bold.\n");
+    sqlite3_str_appendall(s, "  node [style=filled];\n");
   }
   for (uint32_t i = 0; rc == SQLITE_OK && i < k; i++) {
     uint32_t u = order[i].idx;
@@ -191,7 +249,7 @@ static int write_dot(sqlite3_str *s, const dot_view *v, const uint8_t *keep, uin
     sqlite3_str_appendf(s, "  n%u [label=\"", i);
     append_id(s, &order[i].key);
     if (v->game) rc = append_analysis(s, v->game, u);
-    else sqlite3_str_appendall(s, "\"");
+    else append_class(s, v->side_outcome, u);
     sqlite3_str_appendall(s, "];\n");
   }
   for (uint32_t i = 0; rc == SQLITE_OK && i < k; i++) {
@@ -200,9 +258,14 @@ static int write_dot(sqlite3_str *s, const dot_view *v, const uint8_t *keep, uin
       moves[nm++] = (dot_move){rank[v->dst[e]], v->who ? v->who[e] : 3};
     qsort(moves, nm, sizeof *moves, move_cmp);
     for (uint32_t j = 0; j < nm; j++) {
+      uint32_t w = order[moves[j].rank].idx;
+      uint8_t who = moves[j].who;
+      int bold = v->game ? v->game->outcome[w] == 'P'
+                         : ((who & 1) && v->side_outcome[2 * (size_t)w + 1] == 'P') ||
+                               ((who & 2) && v->side_outcome[2 * (size_t)w] == 'P');
       sqlite3_str_appendf(s, "  n%u -> n%u", i, moves[j].rank);
-      if (v->game && v->game->outcome[order[moves[j].rank].idx] == 'P') sqlite3_str_appendall(s, " [style=bold]");
-      else if (moves[j].who != 3) sqlite3_str_appendf(s, " [label=\"%c\"]", moves[j].who == 1 ? 'L' : 'R');
+      if (who != 3) sqlite3_str_appendf(s, bold ? " [label=\"%c\", style=bold]" : " [label=\"%c\"]", who == 1 ? 'L' : 'R');
+      else if (bold) sqlite3_str_appendall(s, " [style=bold]");
       sqlite3_str_appendall(s, ";\n");
     }
   }
@@ -227,8 +290,10 @@ static int view_of(sqlite3_context *ctx, cgt_graph *graph, sqlite3_value *gid, d
   const cgt_pgraph *pg = graph->partizan;
   for (uint32_t e = 0; e < pg->off[pg->nodes.count]; e++) {
     if (pg->who[e] != 3) {
-      *v = (dot_view){&pg->nodes, pg->nodes.count, pg->off, pg->dst, pg->who, NULL};
-      return SQLITE_OK;
+      *v = (dot_view){&pg->nodes, pg->nodes.count, pg->off, pg->dst, pg->who, NULL, NULL};
+      cgt_rc crc = partizan_outcomes(v, st);
+      if (crc) cgt_error_rc(ctx, crc, "cgt_dot");
+      return cgt_sqlite_rc(crc);
     }
   }
   cgt_rc crc = cgt_game_need_outcome(&graph->game, st);
@@ -238,15 +303,14 @@ static int view_of(sqlite3_context *ctx, cgt_graph *graph, sqlite3_value *gid, d
     return cgt_sqlite_rc(crc);
   }
   const cgt_game *game = &graph->game;
-  *v = (dot_view){&game->nodes, game->moves.n, game->moves.out_off, game->moves.out, NULL, game};
+  *v = (dot_view){&game->nodes, game->moves.n, game->moves.out_off, game->moves.out, NULL, game, NULL};
   return SQLITE_OK;
 }
 
-/* Draws the graph (or the part reachable from root) once the view is read. */
-static void draw(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint64_t limit, cgt_stop *st) {
-  cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], "cgt_dot");
-  dot_view v = {0};
-  if (!graph || view_of(ctx, graph, argv[0], &v, st) != SQLITE_OK) return;
+/* Draws the view of graph (or the part reachable from root). */
+static void draw_view(sqlite3_context *ctx, const cgt_graph *graph, int argc, sqlite3_value **argv, uint64_t limit,
+                      const dot_view *view, cgt_stop *st) {
+  const dot_view v = *view;
   uint8_t *keep = NULL;
   uint32_t count = v.n;
   int rc = SQLITE_OK;
@@ -283,6 +347,14 @@ static void draw(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint64_t 
   else if (rc == SQLITE_TOOBIG) cgt_error(ctx, rc, "cgt_dot", "the DOT text is longer than SQLite allows");
   else if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (rc != SQLITE_OK) sqlite3_result_error_code(ctx, rc);
+}
+
+/* Reads and solves the graph, then draws it. */
+static void draw(sqlite3_context *ctx, int argc, sqlite3_value **argv, uint64_t limit, cgt_stop *st) {
+  cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], "cgt_dot");
+  dot_view v = {0};
+  if (graph && view_of(ctx, graph, argv[0], &v, st) == SQLITE_OK) draw_view(ctx, graph, argc, argv, limit, &v, st);
+  sqlite3_free(v.side_outcome);
 }
 
 static void dot_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
