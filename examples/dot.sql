@@ -20,7 +20,8 @@ INSERT INTO cgt_edge(graph_id, src, dst) VALUES
 SELECT cgt_dot('loopy');
 
 -- A partizan game graph: Domineering on a 2x3 board, Left's and Right's
--- moves labelled L and R; only the positions reachable from the start.
+-- moves labelled L and R, each position filled by its outcome class (L blue,
+-- R red, N green, P orange); only the positions reachable from the start.
 INSERT INTO cgt_edge SELECT 'domineering', src, dst, side FROM game_graph('domineering', '...|...');
 .once '|dot -Tsvg -o domineering.svg'
 SELECT cgt_dot('domineering', '...|...');
