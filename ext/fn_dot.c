@@ -264,7 +264,7 @@ static int write_dot(sqlite3_str *s, const dot_view *v, const uint8_t *keep, uin
                          : ((who & 1) && v->side_outcome[2 * (size_t)w + 1] == 'P') ||
                                ((who & 2) && v->side_outcome[2 * (size_t)w] == 'P');
       sqlite3_str_appendf(s, "  n%u -> n%u", i, moves[j].rank);
-      if (who != 3) sqlite3_str_appendf(s, bold ? " [label=\"%c\", style=bold]" : " [label=\"%c\"]", who == 1 ? 'L' : 'R');
+      if (who != 3) sqlite3_str_appendf(s, " [label=\"%c\"%s]", who == 1 ? 'L' : 'R', bold ? ", style=bold" : "");
       else if (bold) sqlite3_str_appendall(s, " [style=bold]");
       sqlite3_str_appendall(s, ";\n");
     }
