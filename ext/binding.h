@@ -56,6 +56,13 @@ typedef struct cgt_function {
   void (*xFinal)(sqlite3_context *);
   void (*xValue)(sqlite3_context *);                         /* window functions only */
   void (*xInverse)(sqlite3_context *, int, sqlite3_value **); /* window functions only */
+  /* What cgt_help() shows (vt_help.c): the arguments as a call names them,
+  ** the result, one line on what it does, and an example query (tests/06_help.t
+  ** runs each on the reference's sample graph 1: moves 2->3, 3->1, 2->2). */
+  const char *args;
+  const char *result;
+  const char *description;
+  const char *example;
 } cgt_function;
 
 /* A table-valued function: an eponymous virtual table whose hidden columns,
@@ -74,6 +81,11 @@ typedef struct cgt_table_function {
   /* Result of visible column col of row cur->row. */
   void (*column)(cgt_cursor *cur, sqlite3_context *ctx, int col);
   void (*reset)(cgt_cursor *cur); /* frees what filter made */
+  /* As in cgt_function. */
+  const char *args;
+  const char *result;
+  const char *description;
+  const char *example;
 } cgt_table_function;
 
 struct cgt_cursor {
@@ -105,12 +117,21 @@ extern const cgt_function cgt_partizan_functions[];
 extern const cgt_function cgt_board_functions[];
 extern const cgt_function cgt_algebra_functions[];
 extern const cgt_function cgt_graphgame_functions[];
+extern const cgt_function cgt_dot_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_algebra_tables[];
 extern const cgt_table_function cgt_heap_tables[];
 extern const cgt_table_function cgt_graph_tables[];
 extern const cgt_table_function cgt_game_graph_tables[];
 extern const cgt_table_function cgt_census_tables[];
+extern const cgt_table_function cgt_help_tables[];
+
+/* The registration tables of every family, each ended by an entry with a
+** NULL name (cgt.c); cgt_help() lists them. */
+extern const cgt_function *const cgt_function_families[];
+extern const size_t cgt_function_family_count;
+extern const cgt_table_function *const cgt_table_families[];
+extern const size_t cgt_table_family_count;
 
 /* Registers tf on db (table_function.c). */
 int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf);

@@ -15,6 +15,7 @@
 **   SELECT game_sum(1, node) FROM tokens;   -- a sum of many tokens
 **   SELECT * FROM winning_moves(1, '[1,2,2]');
 **   SELECT nim_sum(3, 5, 6), mex(0, 1, 3);
+**   SELECT * FROM cgt_help() WHERE name LIKE 'cg_%';   -- this list
 **
 ** This file only registers: each family of functions lives in its own file
 ** and is listed in a table below.  All functions of one connection share one
@@ -24,17 +25,21 @@
 
 SQLITE_EXTENSION_INIT1
 
-static const cgt_function *const function_families[] = {cgt_internal_functions, cgt_nim_functions,
-                                                        cgt_graph_functions,    cgt_nimk_functions,
-                                                        cgt_random_functions,   cgt_heap_functions,
-                                                        cgt_closed_functions,   cgt_undirected_functions,
-                                                        cgt_partizan_functions,
-                                                        cgt_board_functions,
-                                                        cgt_algebra_functions,
-                                                        cgt_graphgame_functions};
-static const cgt_table_function *const table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables,
-                                                           cgt_game_graph_tables, cgt_census_tables,
-                                                           cgt_algebra_tables};
+const cgt_function *const cgt_function_families[] = {cgt_internal_functions, cgt_nim_functions,
+                                                     cgt_graph_functions,    cgt_nimk_functions,
+                                                     cgt_random_functions,   cgt_heap_functions,
+                                                     cgt_closed_functions,   cgt_undirected_functions,
+                                                     cgt_partizan_functions,
+                                                     cgt_board_functions,
+                                                     cgt_algebra_functions,
+                                                     cgt_graphgame_functions,
+                                                     cgt_dot_functions};
+const size_t cgt_function_family_count = sizeof cgt_function_families / sizeof *cgt_function_families;
+const cgt_table_function *const cgt_table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables,
+                                                        cgt_game_graph_tables, cgt_census_tables,
+                                                        cgt_algebra_tables,
+                                                        cgt_help_tables};
+const size_t cgt_table_family_count = sizeof cgt_table_families / sizeof *cgt_table_families;
 
 static int register_function(sqlite3 *db, cgt_conn *conn, const cgt_function *f) {
   cgt_conn_ref(conn);
@@ -61,11 +66,11 @@ int sqlite3_cgt_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *p
   if (!conn) return SQLITE_NOMEM;
   cgt_conn_ref(conn);   /* held until registration ends */
   int rc = SQLITE_OK;
-  for (size_t i = 0; rc == SQLITE_OK && i < sizeof function_families / sizeof *function_families; i++)
-    for (const cgt_function *f = function_families[i]; rc == SQLITE_OK && f->name; f++)
+  for (size_t i = 0; rc == SQLITE_OK && i < cgt_function_family_count; i++)
+    for (const cgt_function *f = cgt_function_families[i]; rc == SQLITE_OK && f->name; f++)
       rc = register_function(db, conn, f);
-  for (size_t i = 0; rc == SQLITE_OK && i < sizeof table_families / sizeof *table_families; i++)
-    for (const cgt_table_function *tf = table_families[i]; rc == SQLITE_OK && tf->name; tf++)
+  for (size_t i = 0; rc == SQLITE_OK && i < cgt_table_family_count; i++)
+    for (const cgt_table_function *tf = cgt_table_families[i]; rc == SQLITE_OK && tf->name; tf++)
       rc = cgt_register_table_function(db, conn, tf);
   if (rc != SQLITE_OK) *pzErrMsg = sqlite3_mprintf("cgt: cannot register functions: %s", sqlite3_errstr(rc));
   cgt_conn_unref(conn);

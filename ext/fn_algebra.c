@@ -325,18 +325,51 @@ ALGEBRA(atomic_weight)
 ALGEBRA(rcf)
 
 const cgt_function cgt_algebra_functions[] = {
-    {"cg_thermograph", 1, CGT_PURE, thermograph_func, NULL, NULL, NULL, NULL},
-    {"cg_thermograph_svg", 1, CGT_PURE, thermograph_svg_func, NULL, NULL, NULL, NULL},
-    {"cg_is_infinitesimal", 1, CGT_PURE, is_infinitesimal_func, NULL, NULL, NULL, NULL},
-    {"cg_is_all_small", 1, CGT_PURE, is_all_small_func, NULL, NULL, NULL, NULL},
-    {"cg_temper", 1, CGT_PURE, temper_func, NULL, NULL, NULL, NULL},
-    {"cg_ordinal_sum", 2, CGT_PURE, ordinal_sum_func, NULL, NULL, NULL, NULL},
-    {"cg_cool", 2, CGT_PURE, cool_func, NULL, NULL, NULL, NULL},
-    {"cg_heat", 2, CGT_PURE, heat_func, NULL, NULL, NULL, NULL},
-    {"cg_overheat", 3, CGT_PURE, overheat_func, NULL, NULL, NULL, NULL},
-    {"cg_atomic_weight", 1, CGT_PURE, atomic_weight_func, NULL, NULL, NULL, NULL},
-    {"cg_rcf", 1, CGT_PURE, rcf_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "cg_thermograph", .nargs = 1, .flags = CGT_PURE, .xFunc = thermograph_func,
+     .args = "a", .result = "TEXT (JSON)",
+     .description = "Thermograph of a game: walls, mast, mean and temperature.",
+     .example = "SELECT cg_thermograph('{2|-1/2}')"},
+    {.name = "cg_thermograph_svg", .nargs = 1, .flags = CGT_PURE, .xFunc = thermograph_svg_func,
+     .args = "a", .result = "TEXT (SVG)",
+     .description = "Picture of the thermograph as SVG.",
+     .example = "SELECT cg_thermograph_svg('{2|-1/2}')"},
+    {.name = "cg_is_infinitesimal", .nargs = 1, .flags = CGT_PURE, .xFunc = is_infinitesimal_func,
+     .args = "a", .result = "INTEGER 1 or 0",
+     .description = "1 when the game is infinitesimal.",
+     .example = "SELECT cg_is_infinitesimal('^')"},
+    {.name = "cg_is_all_small", .nargs = 1, .flags = CGT_PURE, .xFunc = is_all_small_func,
+     .args = "a", .result = "INTEGER 1 or 0",
+     .description = "1 when the game is all-small (dicotic).",
+     .example = "SELECT cg_is_all_small('{0|^}')"},
+    {.name = "cg_temper", .nargs = 1, .flags = CGT_PURE, .xFunc = temper_func,
+     .args = "a", .result = "TEXT 'even', 'odd' or NULL",
+     .description = "Whether the game is even- or odd-tempered.",
+     .example = "SELECT cg_temper('3/4')"},
+    {.name = "cg_ordinal_sum", .nargs = 2, .flags = CGT_PURE, .xFunc = ordinal_sum_func,
+     .args = "g, h", .result = "TEXT (a game)",
+     .description = "Ordinal sum g:h.",
+     .example = "SELECT cg_ordinal_sum('1', '-1')"},
+    {.name = "cg_cool", .nargs = 2, .flags = CGT_PURE, .xFunc = cool_func,
+     .args = "g, t", .result = "TEXT (a game)",
+     .description = "g cooled by the number t.",
+     .example = "SELECT cg_cool('{2|-2}', '1')"},
+    {.name = "cg_heat", .nargs = 2, .flags = CGT_PURE, .xFunc = heat_func,
+     .args = "g, t", .result = "TEXT (a game)",
+     .description = "g heated by the game t.",
+     .example = "SELECT cg_heat('{1|-1}', '1')"},
+    {.name = "cg_overheat", .nargs = 3, .flags = CGT_PURE, .xFunc = overheat_func,
+     .args = "g, s, t", .result = "TEXT (a game)",
+     .description = "g overheated from s to t.",
+     .example = "SELECT cg_overheat('2', '^', '0')"},
+    {.name = "cg_atomic_weight", .nargs = 1, .flags = CGT_PURE, .xFunc = atomic_weight_func,
+     .args = "g", .result = "TEXT (a game)",
+     .description = "Atomic weight of an all-small game.",
+     .example = "SELECT cg_atomic_weight('^^*')"},
+    {.name = "cg_rcf", .nargs = 1, .flags = CGT_PURE, .xFunc = rcf_func,
+     .args = "g", .result = "TEXT (a game)",
+     .description = "Reduced canonical form.",
+     .example = "SELECT cg_rcf('{2|^}')"},
+    {0}};
 
 /* ---- cg_incentives(g): one row per incentive, Left's first ---- */
 
@@ -409,6 +442,11 @@ static void incentives_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 }
 
 const cgt_table_function cgt_algebra_tables[] = {
-    {"cg_incentives", "CREATE TABLE x(side, incentive, game HIDDEN)", 2, 1, 0, incentives_filter,
-     incentives_column, incentives_reset},
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
+    {.name = "cg_incentives",
+     .schema = "CREATE TABLE x(side, incentive, game HIDDEN)",
+     .ncols = 2, .nargs = 1, .reads = 0, .filter = incentives_filter, .column = incentives_column,
+     .reset = incentives_reset,
+     .args = "g", .result = "rows (side, incentive)",
+     .description = "Incentives of g, Left's first.",
+     .example = "SELECT * FROM cg_incentives('^')"},
+    {0}};

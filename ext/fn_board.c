@@ -139,6 +139,13 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   run(ctx, argc, argv, heap_period_body);
 }
 
-const cgt_function cgt_board_functions[] = {{"cg_board", 2, CGT_PURE, board_func, NULL, NULL, NULL, NULL},
-                                            {"cg_heap_period", 2, CGT_PURE, heap_period_func, NULL, NULL, NULL, NULL},
-                                            {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+const cgt_function cgt_board_functions[] = {
+    {.name = "cg_board", .nargs = 2, .flags = CGT_PURE, .xFunc = board_func,
+     .args = "ruleset, board", .result = "TEXT (a game)",
+     .description = "Canonical value of a board of a board ruleset (domineering, clobber, ...).",
+     .example = "SELECT cg_board('domineering', '...|...')"},
+    {.name = "cg_heap_period", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_func,
+     .args = "ruleset, n_max", .result = "TEXT (JSON) or NULL",
+     .description = "Period and saltus of a partizan subtraction game, searched to heap n_max.",
+     .example = "SELECT cg_heap_period('subtraction{1,2|1,2}', 100)"},
+    {0}};

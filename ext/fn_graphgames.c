@@ -192,9 +192,24 @@ static void hackenbush_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
 }
 
 const cgt_function cgt_graphgame_functions[] = {
-    {"cg_snort", 1, CGT_READS, snort_func, NULL, NULL, NULL, NULL},
-    {"cg_snort", 2, CGT_READS, snort_func, NULL, NULL, NULL, NULL},
-    {"cg_col", 1, CGT_READS, col_func, NULL, NULL, NULL, NULL},
-    {"cg_col", 2, CGT_READS, col_func, NULL, NULL, NULL, NULL},
-    {"cg_hackenbush", 2, CGT_READS, hackenbush_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "cg_snort", .nargs = 1, .flags = CGT_READS, .xFunc = snort_func,
+     .args = "graph_id", .result = "TEXT (a game)",
+     .description = "Value of Snort on the undirected graph of cgt_edge.",
+     .example = "SELECT cg_snort(1)"},
+    {.name = "cg_snort", .nargs = 2, .flags = CGT_READS, .xFunc = snort_func,
+     .args = "graph_id, colouring", .result = "TEXT (a game)",
+     .description = "Value of Snort with some vertices tinted (a JSON object of 'L'/'R').",
+     .example = "SELECT cg_snort(1, '{\"1\": \"L\"}')"},
+    {.name = "cg_col", .nargs = 1, .flags = CGT_READS, .xFunc = col_func,
+     .args = "graph_id", .result = "TEXT (a game)",
+     .description = "Value of Col on the undirected graph of cgt_edge.",
+     .example = "SELECT cg_col(1)"},
+    {.name = "cg_col", .nargs = 2, .flags = CGT_READS, .xFunc = col_func,
+     .args = "graph_id, colouring", .result = "TEXT (a game)",
+     .description = "Value of Col with some vertices tinted (a JSON object of 'L'/'R').",
+     .example = "SELECT cg_col(1, '{\"1\": \"R\"}')"},
+    {.name = "cg_hackenbush", .nargs = 2, .flags = CGT_READS, .xFunc = hackenbush_func,
+     .args = "graph_id, ground", .result = "TEXT (a game)",
+     .description = "Value of the Red-Blue-Green Hackenbush picture in cgt_edge (side 'L' blue, 'R' red, NULL green).",
+     .example = "SELECT cg_hackenbush(1, 1)"},
+    {0}};

@@ -161,10 +161,19 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
 }
 
 const cgt_function cgt_heap_functions[] = {
-    {"heap_grundy", 2, CGT_PURE, heap_grundy_func, NULL, NULL, NULL, NULL},
-    {"heap_period", 1, CGT_PURE, heap_period_func, NULL, NULL, NULL, NULL},
-    {"heap_period", 2, CGT_PURE, heap_period_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "heap_grundy", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_grundy_func,
+     .args = "rule, n", .result = "INTEGER",
+     .description = "Grundy value of a heap of n counters in a take-and-break game.",
+     .example = "SELECT heap_grundy('kayles', 15)"},
+    {.name = "heap_period", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_func,
+     .args = "rule", .result = "TEXT (JSON) or NULL",
+     .description = "Preperiod, period and saltus of a heap game's Grundy sequence, searched to heap 100000.",
+     .example = "SELECT heap_period('kayles')"},
+    {.name = "heap_period", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_func,
+     .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
+     .description = "The same, searched to heap n_max.",
+     .example = "SELECT heap_period('sub{1,3,4}', 1000)"},
+    {0}};
 
 /* ---- heap_sequence(rule, n_max) ---- */
 
@@ -200,6 +209,10 @@ static void sequence_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 static void sequence_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
 
 const cgt_table_function cgt_heap_tables[] = {
-    {"heap_sequence", "CREATE TABLE x(n, grundy, rule HIDDEN, n_max HIDDEN)", 2, 2, 0, sequence_filter,
-     sequence_column, sequence_reset},
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
+    {.name = "heap_sequence",
+     .schema = "CREATE TABLE x(n, grundy, rule HIDDEN, n_max HIDDEN)",
+     .ncols = 2, .nargs = 2, .reads = 0, .filter = sequence_filter, .column = sequence_column, .reset = sequence_reset,
+     .args = "rule, n_max", .result = "rows (n, grundy)",
+     .description = "Grundy values of heaps 0 to n_max.",
+     .example = "SELECT * FROM heap_sequence('0.07', 9)"},
+    {0}};

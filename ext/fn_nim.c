@@ -122,9 +122,25 @@ static void version_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 const cgt_function cgt_nim_functions[] = {
-    {"cgt_version", 0, CGT_PURE, version_func, NULL, NULL, NULL, NULL},
-    {"nim_sum", -1, CGT_PURE, nim_sum_func, NULL, NULL, NULL, NULL},
-    {"nim_sum", 1, CGT_PURE, NULL, nim_sum_step, nim_sum_value, nim_sum_value, nim_sum_step},
-    {"mex", -1, CGT_PURE, mex_func, NULL, NULL, NULL, NULL},
-    {"mex", 1, CGT_PURE, NULL, mex_step, mex_final, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "cgt_version", .nargs = 0, .flags = CGT_PURE, .xFunc = version_func,
+     .args = "", .result = "TEXT",
+     .description = "The version of the extension.",
+     .example = "SELECT cgt_version()"},
+    {.name = "nim_sum", .nargs = -1, .flags = CGT_PURE, .xFunc = nim_sum_func,
+     .args = "a, b, ...", .result = "INTEGER",
+     .description = "Nim-sum (bitwise XOR) of non-negative integers.",
+     .example = "SELECT nim_sum(3, 5, 6)"},
+    {.name = "nim_sum", .nargs = 1, .flags = CGT_PURE, .xStep = nim_sum_step, .xFinal = nim_sum_value,
+     .xValue = nim_sum_value, .xInverse = nim_sum_step,
+     .args = "a", .result = "INTEGER",
+     .description = "Aggregate and window function: the nim-sum of the rows.",
+     .example = "SELECT nim_sum(value) FROM json_each('[1,2,4]')"},
+    {.name = "mex", .nargs = -1, .flags = CGT_PURE, .xFunc = mex_func,
+     .args = "a, b, ...", .result = "INTEGER",
+     .description = "Minimum excludant: the least non-negative integer not among the arguments.",
+     .example = "SELECT mex(0, 1, 3)"},
+    {.name = "mex", .nargs = 1, .flags = CGT_PURE, .xStep = mex_step, .xFinal = mex_final,
+     .args = "a", .result = "INTEGER",
+     .description = "Aggregate: the minimum excludant of the rows.",
+     .example = "SELECT mex(value) FROM json_each('[0,1,2,5]')"},
+    {0}};

@@ -184,7 +184,16 @@ done:
 }
 
 const cgt_function cgt_nimk_functions[] = {
-    {"nimk_win", -1, CGT_PURE, nimk_win_func, NULL, NULL, NULL, NULL},
-    {"nimk_win", 2, CGT_PURE, NULL, nimk_win_step, nimk_win_final, NULL, NULL},
-    {"nimk_winning_move_count", 3, CGT_READS, nimk_count_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "nimk_win", .nargs = -1, .flags = CGT_PURE, .xFunc = nimk_win_func,
+     .args = "k, g1, g2, ...", .result = "INTEGER 1 or 0",
+     .description = "Moore's Nim_k on games of these Grundy values: 1 when the player to move wins.",
+     .example = "SELECT nimk_win(2, 1, 1)"},
+    {.name = "nimk_win", .nargs = 2, .flags = CGT_PURE, .xStep = nimk_win_step, .xFinal = nimk_win_final,
+     .args = "k, g", .result = "INTEGER 1 or 0",
+     .description = "Aggregate: Moore's Nim_k on the rows' Grundy values.",
+     .example = "SELECT nimk_win(2, value) FROM json_each('[1,1]')"},
+    {.name = "nimk_winning_move_count", .nargs = 3, .flags = CGT_READS, .xFunc = nimk_count_func,
+     .args = "graph_id, k, tokens", .result = "INTEGER",
+     .description = "Number of winning Nim_k moves from the tokens (a JSON array of nodes).",
+     .example = "SELECT nimk_winning_move_count(1, 1, '[3,1]')"},
+    {0}};

@@ -91,7 +91,16 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
 }
 
 const cgt_function cgt_random_functions[] = {
-    {"random_sum_win_probability", 1, CGT_READS, random_sum_func, NULL, NULL, NULL, NULL},
-    {"random_sum_win_probability", 2, CGT_READS, random_sum_func, NULL, NULL, NULL, NULL},
-    {"random_sum_win_probability", 3, CGT_READS, random_sum_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "random_sum_win_probability", .nargs = 1, .flags = CGT_READS, .xFunc = random_sum_func,
+     .args = "graph_id", .result = "REAL",
+     .description = "Probability that a random sum of tokens dropped on the graph is a first-player win.",
+     .example = "SELECT random_sum_win_probability(1)"},
+    {.name = "random_sum_win_probability", .nargs = 2, .flags = CGT_READS, .xFunc = random_sum_func,
+     .args = "graph_id, stop_weight", .result = "REAL",
+     .description = "The same, with the weight of stopping at each step.",
+     .example = "SELECT random_sum_win_probability(1, 2)"},
+    {.name = "random_sum_win_probability", .nargs = 3, .flags = CGT_READS, .xFunc = random_sum_func,
+     .args = "graph_id, stop_weight, modulus", .result = "INTEGER",
+     .description = "The same probability modulo a prime.",
+     .example = "SELECT random_sum_win_probability(1, 1, 998244353)"},
+    {0}};

@@ -49,6 +49,12 @@ static void geography_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 const cgt_function cgt_undirected_functions[] = {
-    {"green_hackenbush", 2, CGT_READS, hackenbush_func, NULL, NULL, NULL, NULL},
-    {"geography_win", 2, CGT_READS, geography_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "green_hackenbush", .nargs = 2, .flags = CGT_READS, .xFunc = hackenbush_func,
+     .args = "graph_id, ground", .result = "INTEGER",
+     .description = "Nim value of the Green Hackenbush picture of the graph's edges, grounded at ground.",
+     .example = "SELECT green_hackenbush(1, 1)"},
+    {.name = "geography_win", .nargs = 2, .flags = CGT_READS, .xFunc = geography_func,
+     .args = "graph_id, start", .result = "INTEGER 1 or 0",
+     .description = "Undirected vertex geography from start: 1 when the player to move wins.",
+     .example = "SELECT geography_win(1, 1)"},
+    {0}};

@@ -137,8 +137,11 @@ static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 }
 
 const cgt_function cgt_internal_functions[] = {
-    {"cgt_collect", -1, SQLITE_UTF8 | SQLITE_DIRECTONLY, collect_func, NULL, NULL, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL}};
+    {.name = "cgt_collect", .nargs = -1, .flags = SQLITE_UTF8 | SQLITE_DIRECTONLY, .xFunc = collect_func,
+     .args = "a [, b [, side]]", .result = "NULL",
+     .description = "Internal: collects the rows of a graph being read (called by cgt's own query on cgt_edge).",
+     .example = "SELECT cgt_collect(1, 2)"},
+    {0}};
 
 /* Runs sql (?1 the graph id) over the rows, with c collecting. */
 static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_value *gid, collector *c, char **err) {

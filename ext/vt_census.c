@@ -130,6 +130,10 @@ static void census_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 }
 
 const cgt_table_function cgt_census_tables[] = {
-    {"board_census", "CREATE TABLE x(board, cells, value, outcome, temperature, mean, ruleset HIDDEN, max_cells HIDDEN)",
-     6, 2, 0, census_filter, census_column, census_reset},
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
+    {.name = "board_census",
+     .schema = "CREATE TABLE x(board, cells, value, outcome, temperature, mean, ruleset HIDDEN, max_cells HIDDEN)",
+     .ncols = 6, .nargs = 2, .reads = 0, .filter = census_filter, .column = census_column, .reset = census_reset,
+     .args = "ruleset, max_cells", .result = "rows (board, cells, value, outcome, temperature, mean)",
+     .description = "Every region of a board ruleset of up to max_cells squares, with its value.",
+     .example = "SELECT * FROM board_census('domineering', 3)"},
+    {0}};

@@ -54,6 +54,10 @@ static void graph_reset(cgt_cursor *cur) {
 }
 
 const cgt_table_function cgt_game_graph_tables[] = {
-    {"game_graph", "CREATE TABLE x(src, dst, side, ruleset HIDDEN, board HIDDEN)", 3, 2, 0, graph_filter,
-     graph_column, graph_reset},
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
+    {.name = "game_graph",
+     .schema = "CREATE TABLE x(src, dst, side, ruleset HIDDEN, board HIDDEN)",
+     .ncols = 3, .nargs = 2, .reads = 0, .filter = graph_filter, .column = graph_column, .reset = graph_reset,
+     .args = "ruleset, board", .result = "rows (src, dst, side)",
+     .description = "The game graph of a board, ready to insert into cgt_edge.",
+     .example = "SELECT * FROM game_graph('clobber', 'xo')"},
+    {0}};

@@ -177,11 +177,22 @@ static void moves_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 static void moves_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
 
 const cgt_table_function cgt_graph_tables[] = {
-    {"cgt_solve",
-     "CREATE TABLE x(node, grundy, outcome, remoteness, misere_outcome, options, graph_id HIDDEN)", 6, 1, 1,
-     solve_filter, solve_column, NULL},
-    {"cgt_options", "CREATE TABLE x(dst, grundy, outcome, winning, graph_id HIDDEN, node HIDDEN)", 4, 2, 1,
-     options_filter, options_column, NULL},
-    {"winning_moves", "CREATE TABLE x(token, src, dst, result, graph_id HIDDEN, tokens HIDDEN)", 4, 2, 1,
-     moves_filter, moves_column, moves_reset},
-    {NULL, NULL, 0, 0, 0, NULL, NULL, NULL}};
+    {.name = "cgt_solve",
+     .schema = "CREATE TABLE x(node, grundy, outcome, remoteness, misere_outcome, options, graph_id HIDDEN)",
+     .ncols = 6, .nargs = 1, .reads = 1, .filter = solve_filter, .column = solve_column,
+     .args = "graph_id", .result = "rows (node, grundy, outcome, remoteness, misere_outcome, options)",
+     .description = "Every node of a stored graph, solved.",
+     .example = "SELECT * FROM cgt_solve(1)"},
+    {.name = "cgt_options",
+     .schema = "CREATE TABLE x(dst, grundy, outcome, winning, graph_id HIDDEN, node HIDDEN)",
+     .ncols = 4, .nargs = 2, .reads = 1, .filter = options_filter, .column = options_column,
+     .args = "graph_id, node", .result = "rows (dst, grundy, outcome, winning)",
+     .description = "Every move from node, with its value and whether it wins.",
+     .example = "SELECT * FROM cgt_options(1, 2)"},
+    {.name = "winning_moves",
+     .schema = "CREATE TABLE x(token, src, dst, result, graph_id HIDDEN, tokens HIDDEN)",
+     .ncols = 4, .nargs = 2, .reads = 1, .filter = moves_filter, .column = moves_column, .reset = moves_reset,
+     .args = "graph_id, tokens", .result = "rows (token, src, dst, result)",
+     .description = "The winning (or drawing) moves of a sum of tokens (a JSON array of nodes).",
+     .example = "SELECT * FROM winning_moves(1, '[2,3]')"},
+    {0}};

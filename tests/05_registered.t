@@ -52,6 +52,9 @@ cg_thermograph s 1 pure
 cg_thermograph_svg s 1 pure
 cg_value s 2 reads
 cgt_collect s -1 reads
+cgt_dot s 1 reads
+cgt_dot s 2 reads
+cgt_dot s 3 reads
 cgt_version s 0 pure
 fibonacci_nim_move s 1 pure
 fibonacci_nim_move s 2 pure
@@ -85,6 +88,7 @@ wythoff_outcome s 2 pure"
 want_mods="board_census
 cg_incentives
 cg_options
+cgt_help
 cgt_options
 cgt_solve
 game_graph
@@ -97,6 +101,32 @@ $got_funcs"
 [ "$got_mods" = "$want_mods" ]
 tap_result $((1 - $?)) "registered table functions are exactly the documented set" "got:
 $got_mods"
+
+# cgt_help() lists exactly the registered set: each function (name, kind,
+# arity, flags) and each table function (name and number of arguments, its
+# hidden columns), every row with a result, a description and an example.
+HELP_FUNCS="SELECT name || ' ' || CASE kind WHEN 'scalar' THEN 's' WHEN 'aggregate' THEN 'a' WHEN 'window' THEN 'w'
+  ELSE kind END || ' ' || narg || ' ' || CASE reads WHEN 1 THEN 'reads' ELSE 'pure' END
+  FROM cgt_help() WHERE kind <> 'table' ORDER BY 1"
+HELP_MODS="SELECT name || ' ' || narg || ' ' || reads FROM cgt_help() WHERE kind = 'table' ORDER BY 1"
+help_funcs=$(sql :memory: "$HELP_FUNCS")
+[ "$help_funcs" = "$want_funcs" ]
+tap_result $((1 - $?)) "cgt_help() lists exactly the registered functions, kinds, arities and flags" "got:
+$help_funcs"
+help_mods=$(sql :memory: "$HELP_MODS")
+want_help_mods=$(for m in $want_mods; do
+  case $m in cgt_solve | cgt_options | winning_moves) reads=1 ;; *) reads=0 ;; esac
+  echo "$m $(sql :memory: "SELECT count(*) FROM pragma_table_xinfo('$m') WHERE hidden") $reads"
+done)
+[ -n "$help_mods" ] && [ "$help_mods" = "$want_help_mods" ]
+tap_result $((1 - $?)) "cgt_help() lists exactly the table functions, with their argument counts" "got:
+$help_mods
+want:
+$want_help_mods"
+blank=$(sql :memory: "SELECT name || '/' || narg FROM cgt_help() WHERE args IS NULL OR coalesce(result, '') = ''
+  OR coalesce(description, '') = '' OR example NOT LIKE 'SELECT %' || name || '(%'")
+[ -z "$blank" ]
+tap_result $((1 - $?)) "every cgt_help() row has args, a result, a description and an example calling it" "incomplete: $blank"
 
 # Every name has a reference entry in a page of docs/ (a heading naming it).
 missing=""

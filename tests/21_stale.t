@@ -32,6 +32,7 @@ QUERIES = (
     ("nimk_winning_move_count", "SELECT nimk_winning_move_count(1, 1, '[1]')"),
     ("geography_win", "SELECT geography_win(1, 1)"),
     ("cg_value", "SELECT cg_value(1, 1)"),
+    ("cgt_dot", "SELECT cgt_dot(1, 1)"),
 )
 
 

@@ -83,6 +83,7 @@ CALLS = {
     'nimk_win': QUICK('one pass over its arguments or rows'),
     'cgt_version': QUICK('a constant'),
     'cgt_collect': QUICK('internal: appends one row to a buffer'),
+    'cgt_help': QUICK('a list of the registration tables: about 80 rows'),
     # ---- impartial: stored graphs (reading 6e6 moves, then solving)
     'grundy': {'setup': BIG_VIEW, 'sql': "SELECT grundy(1, 0)"},
     'outcome': {'setup': BIG_VIEW, 'sql': "SELECT outcome(1, 0)"},
@@ -96,6 +97,8 @@ CALLS = {
     'random_sum_win_probability': {'setup': BIG_VIEW, 'sql': "SELECT random_sum_win_probability(1, 1, 998244353)"},
     'green_hackenbush': {'setup': BIG_VIEW, 'sql': "SELECT green_hackenbush(1, 0)"},
     'geography_win': {'setup': BIG_VIEW, 'sql': "SELECT geography_win(1, 0)"},
+    # reads and solves the whole graph before drawing the part reachable from 2999990
+    'cgt_dot': {'setup': BIG_VIEW, 'sql': "SELECT length(cgt_dot(1, 2999990, 100))"},
     # Moore's Nim_k: 300 tokens on nim heaps, k = 5 (the dynamic program)
     'nimk_winning_move_count': {'setup': HEAPS, 'sql': "SELECT nimk_winning_move_count(1, 5, '%s')" % TOKENS300},
     # ---- partizan

@@ -130,6 +130,9 @@ static const char *const stmts[] = {
     "SELECT cg_snort('pic'), cg_col('pic', '{\"a\": \"L\", \"y\": \"R\"}'), cg_hackenbush('dom', 'a'), "
     "cg_hackenbush('pic', 'g')",
     "SELECT cgt_version()",
+    /* pictures and the list of functions */
+    "SELECT cgt_dot('f'), cgt_dot(1, 2), cgt_dot('dom'), cgt_dot('loop', 'p', 5)",
+    "SELECT * FROM cgt_help()",
 };
 #define NSTMTS ((int)(sizeof stmts / sizeof *stmts))
 
