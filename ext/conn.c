@@ -26,8 +26,8 @@ struct cgt_conn {
     void *state;
   } family[CONN_FAMILIES];
   void *collector;      /* the buffer of the graph being read, see graph_read.c */
-  sqlite3_stmt *hold;   /* reads the main schema, see cgt_conn_hold */
-  int hold_depth;       /* nested holds: the statement is on its row when > 0 */
+  sqlite3_stmt *hold;   /* reads every schema, see cgt_conn_hold */
+  int hold_depth;       /* 1 while the hold statement is on its row */
 };
 
 cgt_conn *cgt_conn_new(sqlite3 *db) {
@@ -67,20 +67,44 @@ void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook) {
 
 void **cgt_conn_collector(cgt_conn *conn) { return &conn->collector; }
 
+/* The hold statement: one row whose two columns are the indexes (as in
+** sqlite3_db_name) of the databases where SQLite's look-up of an unqualified
+** name finds cgt_edge and cgt_node (temp, then main, then the attached ones
+** in order), NULL where it finds none.  It reads the schema of every
+** database, so that stepping it opens a read transaction on each. */
+static char *hold_sql(sqlite3 *db) {
+  static const char *const table[2] = {"cgt_edge", "cgt_node"};
+  sqlite3_str *s = sqlite3_str_new(db);
+  sqlite3_str_appendall(s, "SELECT ");
+  for (int t = 0; t < 2; t++) {
+    sqlite3_str_appendall(s, t ? ", coalesce(" : "coalesce(");
+    for (int k = 0;; k++) {
+      int i = k < 2 ? k ^ 1 : k;   /* temp (1) before main (0) */
+      const char *schema = sqlite3_db_name(db, i);
+      if (!schema) break;
+      sqlite3_str_appendf(s,
+                          "%s(SELECT %d FROM \"%w\".sqlite_schema WHERE type IN ('table','view') "
+                          "AND name = '%s' COLLATE NOCASE)",
+                          k ? ", " : "", i, schema, table[t]);
+    }
+    sqlite3_str_appendall(s, ")");
+  }
+  return sqlite3_str_finish(s);
+}
+
 int cgt_conn_hold(cgt_conn *conn, char **err) {
-  if (conn->hold_depth > 0) {   /* an outer look-up holds the transaction */
-    conn->hold_depth++;
-    return SQLITE_OK;
+  /* Only a view of cgt_edge or cgt_node that calls a function reading a
+  ** graph gets here while holding: refused, since it would recurse. */
+  if (conn->hold_depth > 0) {
+    *err = sqlite3_mprintf("cgt_edge or cgt_node calls a function that reads a graph");
+    return *err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  /* A transaction already open on main (the calling statement reads a table,
-  ** or BEGIN ... is under way) stays open until this call returns. */
-  if (sqlite3_txn_state(conn->db, "main") != SQLITE_TXN_NONE) {
-    conn->hold_depth = 1;
-    return SQLITE_OK;
-  }
-  /* One row whatever the schema holds; finalized after every look-up, since
+  /* Prepared anew every time: the list of databases may have changed, and
   ** a statement kept between calls would make sqlite3_close() fail. */
-  int rc = sqlite3_prepare_v2(conn->db, "SELECT (SELECT 1 FROM main.sqlite_schema LIMIT 1)", -1, &conn->hold, NULL);
+  char *sql = hold_sql(conn->db);
+  if (!sql) return SQLITE_NOMEM;
+  int rc = sqlite3_prepare_v2(conn->db, sql, -1, &conn->hold, NULL);
+  sqlite3_free(sql);
   if (rc == SQLITE_OK && (rc = sqlite3_step(conn->hold)) != SQLITE_ROW) {
     rc = sqlite3_reset(conn->hold);
     if (rc == SQLITE_OK) rc = SQLITE_ERROR;
@@ -96,6 +120,11 @@ int cgt_conn_hold(cgt_conn *conn, char **err) {
   }
   conn->hold_depth = 1;
   return SQLITE_OK;
+}
+
+int cgt_conn_held_table(cgt_conn *conn, int node) {
+  if (!conn->hold || sqlite3_column_type(conn->hold, node) == SQLITE_NULL) return -1;
+  return sqlite3_column_int(conn->hold, node);
 }
 
 void cgt_conn_release(cgt_conn *conn) {

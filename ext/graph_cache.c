@@ -82,14 +82,18 @@ static uint64_t text_hash(const char *s) {
   return h;
 }
 
-/* Reads the stamp (call while holding); returns 1 when no write transaction
-** is open. */
-static int read_stamp(sqlite3 *db, sqlite3_int64 *changes, uint64_t *files) {
+/* Reads the stamp (call while holding): the change counter, and the file
+** name and data version of main mixed with where cgt_edge and cgt_node were
+** found.  Returns 1 when the graph may serve later statements: no write
+** transaction is open and both tables are main's (cgt_node may be absent). */
+static int read_stamp(cgt_conn *conn, sqlite3_int64 *changes, uint64_t *files) {
+  sqlite3 *db = cgt_conn_db(conn);
+  int edge = cgt_conn_held_table(conn, 0), node = cgt_conn_held_table(conn, 1);
   unsigned int version = 0;
   if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
-  *files = mix(text_hash(sqlite3_db_filename(db, "main")), version);
+  *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), ((uint64_t)(edge + 1) << 32) | (uint32_t)(node + 1));
   *changes = sqlite3_total_changes64(db);
-  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE;
+  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0;
 }
 
 static size_t cache_bytes(const graph_cache *gc) {
@@ -128,7 +132,7 @@ static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_k
   uint64_t files;
   graph_cache *gc = cgt_conn_state(conn, &graph_hook);
   if (!gc) { *rc = SQLITE_NOMEM; return NULL; }
-  int shareable = read_stamp(cgt_conn_db(conn), &changes, &files);
+  int shareable = read_stamp(conn, &changes, &files);
   for (int i = 0; i < CONN_SLOTS; i++) {
     cgt_graph *g = gc->slot[i];
     if (!g || !cgt_key_equal(&g->id, id)) continue;
@@ -177,7 +181,7 @@ static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *i
 int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph) {
   sqlite3_int64 changes;
   uint64_t files;
-  return read_stamp(cgt_conn_db(conn), &changes, &files) && graph->shareable && graph->changes == changes &&
+  return read_stamp(conn, &changes, &files) && graph->shareable && graph->changes == changes &&
          graph->files == files;
 }
 

@@ -33,13 +33,18 @@ uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, s
 ** 2 for 'R', 0 for anything else (an error). */
 int cgt_side_code(sqlite3_value *side);
 
-/* While a graph is looked up and read, a statement of the connection that
-** reads the main schema stays on its one row, so that a read transaction is
-** open on the main database: the data version checked by the cache and the
-** rows read then belong to one snapshot (conn.c).  Nests.
-** Returns an SQLite code, with *err set (sqlite3_malloc'd) on error. */
+/* While a graph is looked up and read, the hold statement of the connection
+** stays on its one row: it reads the schema of every attached database, so
+** a read transaction is open on each, and the stamp checked by the cache,
+** the tables found and the rows read belong to one snapshot (conn.c).  A
+** hold inside a hold (a view of cgt_edge calling a cgt function) is an
+** error.  Returns an SQLite code, with *err set (sqlite3_malloc'd) on error. */
 int cgt_conn_hold(cgt_conn *conn, char **err);
 void cgt_conn_release(cgt_conn *conn);
+/* While holding: the index (as in sqlite3_db_name) of the database where
+** SQLite's look-up of the unqualified name finds cgt_edge (node 0) or
+** cgt_node (node 1): temp, then main, then the attached ones; -1 if none. */
+int cgt_conn_held_table(cgt_conn *conn, int node);
 
 /* 1 when graph still matches the data now visible (call while holding):
 ** its stamp is the current one and no write transaction is open. */
