@@ -8,29 +8,41 @@
 ** call of the statement) and drops when the statement is reset.  So a graph
 ** is read at most once per statement, whatever the arguments are.
 **
-** Connection cache: a graph read while the connection has no uncommitted
-** writes is kept with a stamp: sqlite3_total_changes64() (this connection's
-** own writes, which PRAGMA data_version misses) and the file name and
+** Where the tables are: cgt_edge and cgt_node are each found where SQLite's
+** look-up of an unqualified name finds them (temp, then main, then the
+** attached databases in order), and read through the qualified name.  The
+** hold (conn.c) says where: its statement reads the schema of every
+** database, so that while it stays on its one row a read transaction is
+** open on each, and the tables found, the stamp and the rows read belong
+** to one snapshot.  A TEMP VIEW cgt_edge may read any attached database.
+**
+** Connection cache: a graph whose cgt_edge is main's (and cgt_node main's
+** or absent), read while the connection has no uncommitted writes, is kept
+** with a stamp: sqlite3_total_changes64() (this connection's own writes,
+** which PRAGMA data_version misses), the file name and
 ** SQLITE_FCNTL_DATA_VERSION of the main database (bumped by every commit,
-** ours or another connection's or process's).  It serves a later statement
-** only while no write transaction is open and the stamp is unchanged.  A
-** graph read inside a write transaction serves only its own statement, so a
-** ROLLBACK (or ROLLBACK TO) can never leave a stale graph behind.
+** ours or another connection's or process's) and where the two tables were
+** found, so that a graph is keyed by the tables it was read from.  It
+** serves a later statement only while no write transaction is open and the
+** stamp is unchanged.  A graph read inside a write transaction serves only
+** its own statement, so a ROLLBACK (or ROLLBACK TO) can never leave a stale
+** graph behind.  A view of the main schema cannot name a table of another
+** database (SQLite resolves its names in main only), so only main matters.
+**
+** A graph read from temp or an attached database serves only its own
+** statement too.  No stamp that SQLite offers follows those databases: a
+** database detached and attached again (or temp, emptied by a change of
+** PRAGMA temp_store) gets a new pager whose data version starts again, so
+** after another connection's commit in between, its name, file name and
+** data version can all be what they were (tests/22_schemas.t catches a
+** cache stamped that way).  Main is never detached.
 **
 ** The data version of a database is brought up to date only when a read
 ** transaction starts on it, and a statement such as SELECT outcome(1, 1)
-** reads no table, so it opens none.  So every look-up first steps the hold
-** statement, which reads the schema of the main database and stays on its
-** one row (keeping a read transaction open) until the stamp is checked and
-** the graph read; then it is finalized.  The stamp and the rows read belong
-** to one snapshot.
-**
-** Only main matters: graphs are read from main.cgt_edge and main.cgt_node,
-** and a view of the main schema cannot name a table of another database
-** (SQLite resolves its names in main only).  So attached databases are not
-** held, and a lock on one of them (another process in the middle of a
-** commit) neither delays nor fails a cgt call, and their commits do not
-** make the cache read graphs again.
+** reads no table, so it opens none: hence the hold around every look-up,
+** finalized when the graph is read.  A lock on an attached database (another
+** process in the middle of a commit) makes the look-up wait for it like any
+** read, within the connection's busy timeout.
 */
 #include "binding.h"
 #include "graph_private.h"
