@@ -181,10 +181,9 @@ int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, cha
 void cgt_pgraph_free(cgt_pgraph *pg);
 
 /* Reads graph gid from cgt_edge (rows with side NULL) and cgt_node into
-** game, each where SQLite's look-up of the unqualified name finds it (call
-** while holding, see graph_private.h).  Returns an SQLite code, with *err
-** set. */
-int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err);
+** game, each from the database where the hold found it (call while holding,
+** see graph_private.h).  Returns an SQLite code, with *err set. */
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err);
 
 /* Parses tokens, a JSON array of node ids, into node indexes of graph
 ** (*idx, sqlite3_malloc'd; UINT32_MAX for a node graph does not know).

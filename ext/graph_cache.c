@@ -98,9 +98,9 @@ static uint64_t text_hash(const char *s) {
 ** name and data version of main mixed with where cgt_edge and cgt_node were
 ** found.  Returns 1 when the graph may serve later statements: no write
 ** transaction is open and both tables are main's (cgt_node may be absent). */
-static int read_stamp(cgt_conn *conn, sqlite3_int64 *changes, uint64_t *files) {
+static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes, uint64_t *files) {
   sqlite3 *db = cgt_conn_db(conn);
-  int edge = cgt_conn_held_table(conn, 0), node = cgt_conn_held_table(conn, 1);
+  int edge = found[0], node = found[1];
   unsigned int version = 0;
   if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
   *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), ((uint64_t)(edge + 1) << 32) | (uint32_t)(node + 1));
@@ -139,12 +139,13 @@ static void cache_keep(graph_cache *gc, cgt_graph *graph) {
 
 /* A new reference to graph gid: from the connection cache or read anew
 ** (call while holding). */
-static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+static cgt_graph *graph_get_held(cgt_conn *conn, const int found[2], sqlite3_value *gid, const cgt_key *id, char **err,
+                                 int *rc) {
   sqlite3_int64 changes;
   uint64_t files;
   graph_cache *gc = cgt_conn_state(conn, &graph_hook);
   if (!gc) { *rc = SQLITE_NOMEM; return NULL; }
-  int shareable = read_stamp(conn, &changes, &files);
+  int shareable = read_stamp(conn, found, &changes, &files);
   for (int i = 0; i < CONN_SLOTS; i++) {
     cgt_graph *g = gc->slot[i];
     if (!g || !cgt_key_equal(&g->id, id)) continue;
@@ -173,7 +174,7 @@ static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_k
   g->changes = changes;
   g->files = files;
   g->last_use = ++gc->tick;
-  *rc = cgt_graph_read(conn, gid, &g->game, err);
+  *rc = cgt_graph_read(conn, found, gid, &g->game, err);
   if (*rc != SQLITE_OK) {
     cgt_graph_unref(g);
     return NULL;
@@ -183,17 +184,18 @@ static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_k
 }
 
 static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
-  *rc = cgt_conn_hold(conn, err);
+  int found[2];
+  *rc = cgt_conn_hold(conn, found, err);
   if (*rc != SQLITE_OK) return NULL;
-  cgt_graph *g = graph_get_held(conn, gid, id, err, rc);
+  cgt_graph *g = graph_get_held(conn, found, gid, id, err, rc);
   cgt_conn_release(conn);
   return g;
 }
 
-int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph) {
+int cgt_conn_graph_current(cgt_conn *conn, const int found[2], const cgt_graph *graph) {
   sqlite3_int64 changes;
   uint64_t files;
-  return read_stamp(conn, &changes, &files) && graph->shareable && graph->changes == changes &&
+  return read_stamp(conn, found, &changes, &files) && graph->shareable && graph->changes == changes &&
          graph->files == files;
 }
 

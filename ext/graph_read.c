@@ -187,7 +187,7 @@ static char *table_sql(sqlite3 *db, const char *query, const char *table, int db
   return sql;
 }
 
-int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err) {
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err) {
   sqlite3 *db = cgt_conn_db(conn);
   collector c;
   memset(&c, 0, sizeof c);
@@ -199,13 +199,12 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
   char *sql = table_sql(db,
                         "SELECT 1 FROM %s WHERE graph_id = ?1 AND "
                         "CASE WHEN side IS NULL THEN cgt_collect(src, dst) ELSE cgt_collect(src, dst, side) END",
-                        "cgt_edge", cgt_conn_held_table(conn, 0));
+                        "cgt_edge", found[0]);
   int rc = sql ? scan(conn, sql, "cgt_edge", gid, &c, err) : SQLITE_NOMEM;
   sqlite3_free(sql);
   size_t edge_ids = c.n;
-  int node_db = cgt_conn_held_table(conn, 1);
-  if (rc == SQLITE_OK && node_db >= 0) {
-    sql = table_sql(db, "SELECT 1 FROM %s WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", node_db);
+  if (rc == SQLITE_OK && found[1] >= 0) {
+    sql = table_sql(db, "SELECT 1 FROM %s WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", found[1]);
     rc = sql ? scan(conn, sql, "cgt_node", gid, &c, err) : SQLITE_NOMEM;
     sqlite3_free(sql);
   }
@@ -246,15 +245,13 @@ void cgt_pgraph_free(cgt_pgraph *pg) {
   sqlite3_free(pg);
 }
 
-/* Reads every move with its side, then the nodes of cgt_node (call while
-** holding). */
-static int read_partizan(cgt_conn *conn, sqlite3_value *gid, cgt_pgraph *pg, char **err) {
-  sqlite3 *db = cgt_conn_db(conn);
+/* Reads every move with its side, then the nodes of cgt_node, from the
+** databases where the hold found them. */
+static int read_partizan(sqlite3 *db, const int found[2], sqlite3_value *gid, cgt_pgraph *pg, char **err) {
   sqlite3_stmt *st = NULL;
   uint32_t *rows = NULL;   /* src, dst, who */
   size_t n = 0, cap = 0;
-  int node_db = cgt_conn_held_table(conn, 1);
-  char *sql = table_sql(db, "SELECT src, dst, side FROM %s WHERE graph_id = ?1", "cgt_edge", cgt_conn_held_table(conn, 0));
+  char *sql = table_sql(db, "SELECT src, dst, side FROM %s WHERE graph_id = ?1", "cgt_edge", found[0]);
   if (!sql) return SQLITE_NOMEM;
   int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
   sqlite3_free(sql);
@@ -305,8 +302,8 @@ static int read_partizan(cgt_conn *conn, sqlite3_value *gid, cgt_pgraph *pg, cha
   if (rc != SQLITE_DONE && rc != SQLITE_ERROR && rc != SQLITE_NOMEM && !*err)
     *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
   sqlite3_finalize(st);
-  if (rc == SQLITE_DONE && node_db >= 0) {
-    sql = table_sql(db, "SELECT node FROM %s WHERE graph_id = ?1", "cgt_node", node_db);
+  if (rc == SQLITE_DONE && found[1] >= 0) {
+    sql = table_sql(db, "SELECT node FROM %s WHERE graph_id = ?1", "cgt_node", found[1]);
     rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
     sqlite3_free(sql);
     if (rc == SQLITE_OK) {
@@ -371,10 +368,11 @@ int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, cha
   if (!pg) return SQLITE_NOMEM;
   memset(pg, 0, sizeof *pg);
   cgt_keymap_init(&pg->nodes);
-  int rc = cgt_conn_hold(conn, err);
+  int found[2];
+  int rc = cgt_conn_hold(conn, found, err);
   if (rc == SQLITE_OK) {
-    if (graph->shareable && !cgt_conn_graph_current(conn, graph)) cgt_conn_forget(conn, graph);
-    rc = read_partizan(conn, gid, pg, err);
+    if (graph->shareable && !cgt_conn_graph_current(conn, found, graph)) cgt_conn_forget(conn, graph);
+    rc = read_partizan(cgt_conn_db(conn), found, gid, pg, err);
     cgt_conn_release(conn);
   }
   if (rc != SQLITE_OK) {

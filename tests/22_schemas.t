@@ -110,6 +110,12 @@ check(a, "a temp table named in capitals, made by CREATE TABLE AS (no change cou
 a.execute("DROP TABLE temp.cgt_edge")
 check(a, "and main's again", "N")
 
+# a trigger is not a table: a temp trigger named cgt_edge is passed over
+a.execute("CREATE TABLE log(x)")
+a.execute("CREATE TEMP TRIGGER cgt_edge AFTER INSERT ON main.log BEGIN SELECT 1; END")
+check(a, "a temp trigger named cgt_edge: main's table is read", "N")
+a.execute("DROP TRIGGER cgt_edge")
+
 # cgt_node is looked up on its own
 a.execute("CREATE TEMP TABLE cgt_node(graph_id, node)")
 a.execute("INSERT INTO temp.cgt_node VALUES (1, 9)")
