@@ -12,7 +12,7 @@
 ** look-up of an unqualified name finds them (temp, then main, then the
 ** attached databases in order), and read through the qualified name.  The
 ** hold (conn.c) says where: its statement reads the schema of every
-** database, so that while it stays on its one row a read transaction is
+** database, so that while it stays on its last row a read transaction is
 ** open on each, and the tables found, the stamp and the rows read belong
 ** to one snapshot.  A TEMP VIEW cgt_edge may read any attached database.
 **
@@ -103,7 +103,8 @@ static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes
   int edge = found[0], node = found[1];
   unsigned int version = 0;
   if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
-  *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), ((uint64_t)(edge + 1) << 32) | (uint32_t)(node + 1));
+  uint64_t tables = ((uint64_t)(uint32_t)(edge + 1) << 32) | (uint32_t)(node + 1);
+  *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), tables);
   *changes = sqlite3_total_changes64(db);
   return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0;
 }
