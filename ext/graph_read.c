@@ -302,10 +302,12 @@ static int read_partizan(sqlite3 *db, const int found[2], sqlite3_value *gid, cg
   if (rc != SQLITE_DONE && rc != SQLITE_ERROR && rc != SQLITE_NOMEM && !*err)
     *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
   sqlite3_finalize(st);
+  st = NULL;
   if (rc == SQLITE_DONE && found[1] >= 0) {
     sql = table_sql(db, "SELECT node FROM %s WHERE graph_id = ?1", "cgt_node", found[1]);
     rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
     sqlite3_free(sql);
+    if (rc != SQLITE_OK && rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
     if (rc == SQLITE_OK) {
       sqlite3_bind_value(st, 1, gid);
       while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -110,6 +110,17 @@ check(a, "a temp table named in capitals, made by CREATE TABLE AS (no change cou
 a.execute("DROP TABLE temp.cgt_edge")
 check(a, "and main's again", "N")
 
+# PRAGMA temp_store empties temp: a temp table made again the same way,
+# with other rows, is read anew
+a.execute("CREATE TEMP TABLE cgt_edge AS SELECT * FROM main.cgt_edge UNION ALL SELECT 1, 2, 3, NULL")
+check(a, "a temp table made by CREATE TABLE AS", "P")
+a.execute("PRAGMA temp_store = memory")
+a.execute("CREATE TEMP TABLE cgt_edge AS SELECT * FROM main.cgt_edge")
+check(a, "temp emptied by PRAGMA temp_store, the table made again with other rows", "N")
+a.execute("PRAGMA temp_store = default")
+t.raises(lambda: a.execute("SELECT * FROM temp.cgt_edge").fetchone(), "no such table", "temp emptied again")
+check(a, "main's table again", "N")
+
 # a trigger is not a table: a temp trigger named cgt_edge is passed over
 a.execute("CREATE TABLE log(x)")
 a.execute("CREATE TEMP TRIGGER cgt_edge AFTER INSERT ON main.log BEGIN SELECT 1; END")
@@ -205,6 +216,20 @@ check(b, "a temp view over both attached databases", "P")
 b.execute("DELETE FROM \"two db\".cgt_edge WHERE src = 2")
 check(b, "a write to the second one is seen through the view", "N")
 b.close()
+
+# ---- partizan rows through a temp view over an attached database ----
+p = connect()
+p.execute("ATTACH ':memory:' AS games")
+p.execute("CREATE TABLE games.moves(g, a, b, who)")
+p.executemany("INSERT INTO games.moves VALUES ('p', ?, ?, ?)", [("a", "b", "L"), ("a", "c", "R")])
+p.execute("CREATE TEMP VIEW cgt_edge(graph_id, src, dst, side) AS SELECT g, a, b, who FROM games.moves")
+t.is_(p.execute("SELECT cg_value('p', 'a')").fetchone()[0], "*", "{0|0} = * from sided rows of an attached database")
+p.execute("UPDATE games.moves SET who = 'L'")
+t.is_(p.execute("SELECT cg_value('p', 'a')").fetchone()[0], "1", "both moves Left's: {0,0|} = 1")
+p.execute("UPDATE games.moves SET who = 'X' WHERE b = 'c'")
+t.raises(lambda: p.execute("SELECT cg_value('p', 'a')").fetchone(), "cgt_edge has side 'X' in graph 'p'",
+         "a bad side in the attached table is named")
+p.close()
 
 # ---- reads ----
 c = connect(db("reads.db"))
