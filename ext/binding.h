@@ -34,7 +34,7 @@ typedef struct cgt_graph {
   char *id_bytes;
   int shareable;      /* read with no uncommitted writes: may serve later statements */
   sqlite3_int64 changes;
-  uint64_t files;     /* stamp of the main database file, see conn.c */
+  uint64_t files;     /* stamp of main and of where the tables were found, see graph_cache.c */
   uint64_t last_use;
   cgt_game game;
   cgt_pgraph *partizan;  /* read on first use (cgt_graph_partizan) */
@@ -201,9 +201,10 @@ void cgt_graph_unref(cgt_graph *graph);
 int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, char **err);
 void cgt_pgraph_free(cgt_pgraph *pg);
 
-/* Reads graph gid from main.cgt_edge (rows with side NULL) and
-** main.cgt_node into game.  Returns an SQLite code, with *err set. */
-int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err);
+/* Reads graph gid from cgt_edge (rows with side NULL) and cgt_node into
+** game, each from the database where the hold found it (call while holding,
+** see graph_private.h).  Returns an SQLite code, with *err set. */
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err);
 
 /* Parses tokens, a JSON array of node ids, into node indexes of graph
 ** (*idx, sqlite3_malloc'd; UINT32_MAX for a node graph does not know).

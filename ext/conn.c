@@ -26,8 +26,7 @@ struct cgt_conn {
     void *state;
   } family[CONN_FAMILIES];
   void *collector;      /* the buffer of the graph being read, see graph_read.c */
-  sqlite3_stmt *hold;   /* reads the main schema, see cgt_conn_hold */
-  int hold_depth;       /* nested holds: the statement is on its row when > 0 */
+  sqlite3_stmt *hold;   /* reads every schema, see cgt_conn_hold; NULL when not held */
 };
 
 cgt_conn *cgt_conn_new(sqlite3 *db) {
@@ -67,41 +66,64 @@ void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook) {
 
 void **cgt_conn_collector(cgt_conn *conn) { return &conn->collector; }
 
-int cgt_conn_hold(cgt_conn *conn, char **err) {
-  if (conn->hold_depth > 0) {   /* an outer look-up holds the transaction */
-    conn->hold_depth++;
-    return SQLITE_OK;
+/* The hold statement: the rows of every database's schema named cgt_edge
+** or cgt_node, as (database index as in sqlite3_db_name, name, type), the
+** databases in the order of SQLite's look-up of an unqualified name (temp,
+** main, then the attached ones), then a last row of NULLs.  Reading every
+** schema, it opens a read transaction on each database when stepped; they
+** stay open while it is on its last row. */
+static char *hold_sql(sqlite3 *db) {
+  sqlite3_str *s = sqlite3_str_new(db);
+  for (int k = 0;; k++) {
+    int i = k < 2 ? k ^ 1 : k;   /* temp (1) before main (0) */
+    const char *schema = sqlite3_db_name(db, i);
+    if (!schema) break;
+    sqlite3_str_appendf(s,
+                        "SELECT %d, name, type FROM \"%w\".sqlite_schema "
+                        "WHERE name COLLATE NOCASE IN ('cgt_edge', 'cgt_node') UNION ALL ",
+                        i, schema);
   }
-  /* A transaction already open on main (the calling statement reads a table,
-  ** or BEGIN ... is under way) stays open until this call returns. */
-  if (sqlite3_txn_state(conn->db, "main") != SQLITE_TXN_NONE) {
-    conn->hold_depth = 1;
-    return SQLITE_OK;
+  sqlite3_str_appendall(s, "SELECT NULL, NULL, NULL");
+  return sqlite3_str_finish(s);
+}
+
+int cgt_conn_hold(cgt_conn *conn, int found[2], char **err) {
+  /* Only a view of cgt_edge or cgt_node that calls a function reading a
+  ** graph gets here while holding: refused, since it would recurse. */
+  if (conn->hold) {
+    *err = sqlite3_mprintf("cgt_edge or cgt_node calls a function that reads a graph");
+    return *err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  /* One row whatever the schema holds; finalized after every look-up, since
+  found[0] = found[1] = -1;
+  /* Prepared anew every time: the list of databases may have changed, and
   ** a statement kept between calls would make sqlite3_close() fail. */
-  int rc = sqlite3_prepare_v2(conn->db, "SELECT (SELECT 1 FROM main.sqlite_schema LIMIT 1)", -1, &conn->hold, NULL);
-  if (rc == SQLITE_OK && (rc = sqlite3_step(conn->hold)) != SQLITE_ROW) {
-    rc = sqlite3_reset(conn->hold);
-    if (rc == SQLITE_OK) rc = SQLITE_ERROR;
+  char *sql = hold_sql(conn->db);
+  if (!sql) return SQLITE_NOMEM;
+  int rc = sqlite3_prepare_v2(conn->db, sql, -1, &conn->hold, NULL);
+  sqlite3_free(sql);
+  while (rc == SQLITE_OK && (rc = sqlite3_step(conn->hold)) == SQLITE_ROW) {
+    if (sqlite3_column_type(conn->hold, 0) == SQLITE_NULL) break;   /* the last row: held */
+    const char *name = (const char *)sqlite3_column_text(conn->hold, 1);
+    const char *type = (const char *)sqlite3_column_text(conn->hold, 2);
+    int node = name && sqlite3_stricmp(name, "cgt_node") == 0;
+    int readable = type && (strcmp(type, "table") == 0 || strcmp(type, "view") == 0);   /* not a trigger */
+    if (readable && found[node] < 0) found[node] = sqlite3_column_int(conn->hold, 0);
+    rc = SQLITE_OK;
   }
-  if (rc != SQLITE_OK && rc != SQLITE_ROW) {
+  if (rc == SQLITE_DONE) rc = SQLITE_ERROR;   /* cannot happen: the last row is there */
+  if (rc != SQLITE_ROW) {
+    int code = conn->hold ? sqlite3_reset(conn->hold) : rc;
+    if (code != SQLITE_OK) rc = code;
     if (rc == SQLITE_INTERRUPT) *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
     else if (rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read the database: %s", sqlite3_errmsg(conn->db));
-  }
-  if (rc != SQLITE_ROW) {
     sqlite3_finalize(conn->hold);
     conn->hold = NULL;
     return rc;
   }
-  conn->hold_depth = 1;
   return SQLITE_OK;
 }
 
 void cgt_conn_release(cgt_conn *conn) {
-  if (conn->hold_depth > 0 && --conn->hold_depth == 0) {
-    sqlite3_finalize(conn->hold);
-    conn->hold = NULL;
-  }
+  sqlite3_finalize(conn->hold);
+  conn->hold = NULL;
 }
-

@@ -8,29 +8,41 @@
 ** call of the statement) and drops when the statement is reset.  So a graph
 ** is read at most once per statement, whatever the arguments are.
 **
-** Connection cache: a graph read while the connection has no uncommitted
-** writes is kept with a stamp: sqlite3_total_changes64() (this connection's
-** own writes, which PRAGMA data_version misses) and the file name and
+** Where the tables are: cgt_edge and cgt_node are each found where SQLite's
+** look-up of an unqualified name finds them (temp, then main, then the
+** attached databases in order), and read through the qualified name.  The
+** hold (conn.c) says where: its statement reads the schema of every
+** database, so that while it stays on its last row a read transaction is
+** open on each, and the tables found, the stamp and the rows read belong
+** to one snapshot.  A TEMP VIEW cgt_edge may read any attached database.
+**
+** Connection cache: a graph whose cgt_edge is main's (and cgt_node main's
+** or absent), read while the connection has no uncommitted writes, is kept
+** with a stamp: sqlite3_total_changes64() (this connection's own writes,
+** which PRAGMA data_version misses), the file name and
 ** SQLITE_FCNTL_DATA_VERSION of the main database (bumped by every commit,
-** ours or another connection's or process's).  It serves a later statement
-** only while no write transaction is open and the stamp is unchanged.  A
-** graph read inside a write transaction serves only its own statement, so a
-** ROLLBACK (or ROLLBACK TO) can never leave a stale graph behind.
+** ours or another connection's or process's) and where the two tables were
+** found, so that a graph is keyed by the tables it was read from.  It
+** serves a later statement only while no write transaction is open and the
+** stamp is unchanged.  A graph read inside a write transaction serves only
+** its own statement, so a ROLLBACK (or ROLLBACK TO) can never leave a stale
+** graph behind.  A view of the main schema cannot name a table of another
+** database (SQLite resolves its names in main only), so only main matters.
+**
+** A graph read from temp or an attached database serves only its own
+** statement too.  No stamp that SQLite offers follows those databases: a
+** database detached and attached again (or temp, emptied by a change of
+** PRAGMA temp_store) gets a new pager whose data version starts again, so
+** after another connection's commit in between, its name, file name and
+** data version can all be what they were (tests/22_schemas.t catches a
+** cache stamped that way).  Main is never detached.
 **
 ** The data version of a database is brought up to date only when a read
 ** transaction starts on it, and a statement such as SELECT outcome(1, 1)
-** reads no table, so it opens none.  So every look-up first steps the hold
-** statement, which reads the schema of the main database and stays on its
-** one row (keeping a read transaction open) until the stamp is checked and
-** the graph read; then it is finalized.  The stamp and the rows read belong
-** to one snapshot.
-**
-** Only main matters: graphs are read from main.cgt_edge and main.cgt_node,
-** and a view of the main schema cannot name a table of another database
-** (SQLite resolves its names in main only).  So attached databases are not
-** held, and a lock on one of them (another process in the middle of a
-** commit) neither delays nor fails a cgt call, and their commits do not
-** make the cache read graphs again.
+** reads no table, so it opens none: hence the hold around every look-up,
+** finalized when the graph is read.  A lock on an attached database (another
+** process in the middle of a commit) makes the look-up wait for it like any
+** read, within the connection's busy timeout.
 */
 #include "binding.h"
 #include "graph_private.h"
@@ -82,14 +94,19 @@ static uint64_t text_hash(const char *s) {
   return h;
 }
 
-/* Reads the stamp (call while holding); returns 1 when no write transaction
-** is open. */
-static int read_stamp(sqlite3 *db, sqlite3_int64 *changes, uint64_t *files) {
+/* Reads the stamp (call while holding): the change counter, and the file
+** name and data version of main mixed with where cgt_edge and cgt_node were
+** found.  Returns 1 when the graph may serve later statements: no write
+** transaction is open and both tables are main's (cgt_node may be absent). */
+static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes, uint64_t *files) {
+  sqlite3 *db = cgt_conn_db(conn);
+  int edge = found[0], node = found[1];
   unsigned int version = 0;
   if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
-  *files = mix(text_hash(sqlite3_db_filename(db, "main")), version);
+  uint64_t tables = ((uint64_t)(uint32_t)(edge + 1) << 32) | (uint32_t)(node + 1);
+  *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), tables);
   *changes = sqlite3_total_changes64(db);
-  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE;
+  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0;
 }
 
 static size_t cache_bytes(const graph_cache *gc) {
@@ -123,12 +140,13 @@ static void cache_keep(graph_cache *gc, cgt_graph *graph) {
 
 /* A new reference to graph gid: from the connection cache or read anew
 ** (call while holding). */
-static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+static cgt_graph *graph_get_held(cgt_conn *conn, const int found[2], sqlite3_value *gid, const cgt_key *id, char **err,
+                                 int *rc) {
   sqlite3_int64 changes;
   uint64_t files;
   graph_cache *gc = cgt_conn_state(conn, &graph_hook);
   if (!gc) { *rc = SQLITE_NOMEM; return NULL; }
-  int shareable = read_stamp(cgt_conn_db(conn), &changes, &files);
+  int shareable = read_stamp(conn, found, &changes, &files);
   for (int i = 0; i < CONN_SLOTS; i++) {
     cgt_graph *g = gc->slot[i];
     if (!g || !cgt_key_equal(&g->id, id)) continue;
@@ -157,7 +175,7 @@ static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_k
   g->changes = changes;
   g->files = files;
   g->last_use = ++gc->tick;
-  *rc = cgt_graph_read(conn, gid, &g->game, err);
+  *rc = cgt_graph_read(conn, found, gid, &g->game, err);
   if (*rc != SQLITE_OK) {
     cgt_graph_unref(g);
     return NULL;
@@ -167,17 +185,18 @@ static cgt_graph *graph_get_held(cgt_conn *conn, sqlite3_value *gid, const cgt_k
 }
 
 static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
-  *rc = cgt_conn_hold(conn, err);
+  int found[2];
+  *rc = cgt_conn_hold(conn, found, err);
   if (*rc != SQLITE_OK) return NULL;
-  cgt_graph *g = graph_get_held(conn, gid, id, err, rc);
+  cgt_graph *g = graph_get_held(conn, found, gid, id, err, rc);
   cgt_conn_release(conn);
   return g;
 }
 
-int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph) {
+int cgt_conn_graph_current(cgt_conn *conn, const int found[2], const cgt_graph *graph) {
   sqlite3_int64 changes;
   uint64_t files;
-  return read_stamp(cgt_conn_db(conn), &changes, &files) && graph->shareable && graph->changes == changes &&
+  return read_stamp(conn, found, &changes, &files) && graph->shareable && graph->changes == changes &&
          graph->files == files;
 }
 

@@ -33,17 +33,22 @@ uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, s
 ** 2 for 'R', 0 for anything else (an error). */
 int cgt_side_code(sqlite3_value *side);
 
-/* While a graph is looked up and read, a statement of the connection that
-** reads the main schema stays on its one row, so that a read transaction is
-** open on the main database: the data version checked by the cache and the
-** rows read then belong to one snapshot (conn.c).  Nests.
+/* While a graph is looked up and read, the hold statement of the connection
+** stays on its last row: it reads the schema of every database, so a read
+** transaction is open on each, and the tables found, the stamp checked by
+** the cache and the rows read belong to one snapshot (conn.c).  found[0]
+** and found[1] are set to the index (as in sqlite3_db_name) of the database
+** where SQLite's look-up of the unqualified name finds cgt_edge and cgt_node
+** (temp, then main, then the attached ones), -1 where none has it.  A hold
+** inside a hold (a view of cgt_edge calling a cgt function) is an error.
 ** Returns an SQLite code, with *err set (sqlite3_malloc'd) on error. */
-int cgt_conn_hold(cgt_conn *conn, char **err);
+int cgt_conn_hold(cgt_conn *conn, int found[2], char **err);
 void cgt_conn_release(cgt_conn *conn);
 
-/* 1 when graph still matches the data now visible (call while holding):
-** its stamp is the current one and no write transaction is open. */
-int cgt_conn_graph_current(cgt_conn *conn, const cgt_graph *graph);
+/* 1 when graph still matches the data now visible (call while holding,
+** with what the hold found): its stamp is the current one and no write
+** transaction is open. */
+int cgt_conn_graph_current(cgt_conn *conn, const int found[2], const cgt_graph *graph);
 /* Drops graph from the connection cache (it is stale). */
 void cgt_conn_forget(cgt_conn *conn, cgt_graph *graph);
 

@@ -1,7 +1,9 @@
 /*
-** Reading one graph from the tables: the moves of main.cgt_edge whose side
-** is NULL (partizan rows are ignored here) and the nodes of main.cgt_node
-** when that table or view exists.
+** Reading one graph from the tables: the moves of cgt_edge whose side is
+** NULL (partizan rows are ignored here) and the nodes of cgt_node when that
+** table or view exists, each where SQLite's look-up of the unqualified name
+** finds it (temp, main, then the attached databases; the hold of conn.c
+** says which), read through its qualified name.
 **
 ** Speed: the rows are not stepped through one by one.  A single statement
 ** scans them and hands each row to the internal function cgt_collect(),
@@ -176,20 +178,19 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* 1 when main.cgt_node exists, 0 when not, -1 on error. */
-static int has_node_table(sqlite3 *db) {
-  sqlite3_stmt *st = NULL;
-  if (sqlite3_prepare_v2(db,
-                         "SELECT 1 FROM main.sqlite_schema WHERE type IN ('table','view') "
-                         "AND name = 'cgt_node' COLLATE NOCASE",
-                         -1, &st, NULL) != SQLITE_OK)
-    return -1;
-  int rc = sqlite3_step(st);
-  sqlite3_finalize(st);
-  return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+/* The SQL text of query over table (cgt_edge or cgt_node), which the hold
+** found in database db_index: "%s" in query becomes the qualified name, or
+** the bare name when no database has it (the read then fails with SQLite's
+** "no such table").  sqlite3_malloc'd; NULL when out of memory. */
+static char *table_sql(sqlite3 *db, const char *query, const char *table, int db_index) {
+  char *name = db_index < 0 ? sqlite3_mprintf("%s", table)
+                            : sqlite3_mprintf("\"%w\".%s", sqlite3_db_name(db, db_index), table);
+  char *sql = name ? sqlite3_mprintf(query, name) : NULL;
+  sqlite3_free(name);
+  return sql;
 }
 
-int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **err) {
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err) {
   sqlite3 *db = cgt_conn_db(conn);
   collector c;
   memset(&c, 0, sizeof c);
@@ -198,17 +199,17 @@ int cgt_graph_read(cgt_conn *conn, sqlite3_value *gid, cgt_game *game, char **er
   cgt_keymap_init(&game->nodes);
   /* CASE makes sure that only rows with side NULL are collected as moves;
   ** the others have their side checked. */
-  int rc = scan(conn,
-                "SELECT 1 FROM main.cgt_edge WHERE graph_id = ?1 AND "
-                "CASE WHEN side IS NULL THEN cgt_collect(src, dst) ELSE cgt_collect(src, dst, side) END",
-                "cgt_edge", gid, &c, err);
+  char *sql = table_sql(db,
+                        "SELECT 1 FROM %s WHERE graph_id = ?1 AND "
+                        "CASE WHEN side IS NULL THEN cgt_collect(src, dst) ELSE cgt_collect(src, dst, side) END",
+                        "cgt_edge", found[0]);
+  int rc = sql ? scan(conn, sql, "cgt_edge", gid, &c, err) : SQLITE_NOMEM;
+  sqlite3_free(sql);
   size_t edge_ids = c.n;
-  if (rc == SQLITE_OK) {
-    int exists = has_node_table(db);
-    if (exists < 0) rc = sqlite3_errcode(db);
-    if (exists > 0)
-      rc = scan(conn, "SELECT 1 FROM main.cgt_node WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", gid, &c,
-                err);
+  if (rc == SQLITE_OK && found[1] >= 0) {
+    sql = table_sql(db, "SELECT 1 FROM %s WHERE graph_id = ?1 AND cgt_collect(node)", "cgt_node", found[1]);
+    rc = sql ? scan(conn, sql, "cgt_node", gid, &c, err) : SQLITE_NOMEM;
+    sqlite3_free(sql);
   }
   /* The passes after the scan are linear (the direct table of intern_raw
   ** spans at most 8 slots per id); the connection is polled between them. */
@@ -247,12 +248,16 @@ void cgt_pgraph_free(cgt_pgraph *pg) {
   sqlite3_free(pg);
 }
 
-/* Reads every move with its side, then the nodes of cgt_node. */
-static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char **err) {
+/* Reads every move with its side, then the nodes of cgt_node, from the
+** databases where the hold found them. */
+static int read_partizan(sqlite3 *db, const int found[2], sqlite3_value *gid, cgt_pgraph *pg, char **err) {
   sqlite3_stmt *st = NULL;
   uint32_t *rows = NULL;   /* src, dst, who */
   size_t n = 0, cap = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT src, dst, side FROM main.cgt_edge WHERE graph_id = ?1", -1, &st, NULL);
+  char *sql = table_sql(db, "SELECT src, dst, side FROM %s WHERE graph_id = ?1", "cgt_edge", found[0]);
+  if (!sql) return SQLITE_NOMEM;
+  int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+  sqlite3_free(sql);
   if (rc != SQLITE_OK) {
     *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
     return rc;
@@ -300,8 +305,12 @@ static int read_partizan(sqlite3 *db, sqlite3_value *gid, cgt_pgraph *pg, char *
   if (rc != SQLITE_DONE && rc != SQLITE_ERROR && rc != SQLITE_NOMEM && !*err)
     *err = sqlite3_mprintf("cannot read cgt_edge: %s", sqlite3_errmsg(db));
   sqlite3_finalize(st);
-  if (rc == SQLITE_DONE && has_node_table(db) > 0) {
-    rc = sqlite3_prepare_v2(db, "SELECT node FROM main.cgt_node WHERE graph_id = ?1", -1, &st, NULL);
+  st = NULL;
+  if (rc == SQLITE_DONE && found[1] >= 0) {
+    sql = table_sql(db, "SELECT node FROM %s WHERE graph_id = ?1", "cgt_node", found[1]);
+    rc = sql ? sqlite3_prepare_v2(db, sql, -1, &st, NULL) : SQLITE_NOMEM;
+    sqlite3_free(sql);
+    if (rc != SQLITE_OK && rc != SQLITE_NOMEM) *err = sqlite3_mprintf("cannot read cgt_node: %s", sqlite3_errmsg(db));
     if (rc == SQLITE_OK) {
       sqlite3_bind_value(st, 1, gid);
       while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -364,10 +373,11 @@ int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, cha
   if (!pg) return SQLITE_NOMEM;
   memset(pg, 0, sizeof *pg);
   cgt_keymap_init(&pg->nodes);
-  int rc = cgt_conn_hold(conn, err);
+  int found[2];
+  int rc = cgt_conn_hold(conn, found, err);
   if (rc == SQLITE_OK) {
-    if (graph->shareable && !cgt_conn_graph_current(conn, graph)) cgt_conn_forget(conn, graph);
-    rc = read_partizan(cgt_conn_db(conn), gid, pg, err);
+    if (graph->shareable && !cgt_conn_graph_current(conn, found, graph)) cgt_conn_forget(conn, graph);
+    rc = read_partizan(cgt_conn_db(conn), found, gid, pg, err);
     cgt_conn_release(conn);
   }
   if (rc != SQLITE_OK) {

@@ -3,8 +3,8 @@
 # crash; no function writes to the database; table readers are DIRECTONLY.
 . tests/lib.sh
 
-is_error "missing cgt_edge" "cgt: outcome: cannot read cgt_edge: no such table: main.cgt_edge" "SELECT outcome(1, 1)"
-is_error "missing cgt_edge, table function" "cgt: cgt_solve: cannot read cgt_edge: no such table: main.cgt_edge" \
+is_error "missing cgt_edge" "cgt: outcome: cannot read cgt_edge: no such table: cgt_edge" "SELECT outcome(1, 1)"
+is_error "missing cgt_edge, table function" "cgt: cgt_solve: cannot read cgt_edge: no such table: cgt_edge" \
   "SELECT * FROM cgt_solve(1)"
 is_error "cgt_edge without a side column" "cgt: grundy: cannot read cgt_edge: no such column: side" \
   "CREATE TABLE cgt_edge(graph_id, src, dst)" "SELECT grundy(1, 1)"

@@ -19,7 +19,7 @@ a.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES (1, ?, ?)", [(2, 
 a.executescript("CREATE TABLE tokens(g, node); INSERT INTO tokens VALUES (1, 1), (1, 2), (1, 3);")
 
 reads = []
-a.set_trace_callback(lambda sql: reads.append(sql) if "main.cgt_edge" in sql else None)
+a.set_trace_callback(lambda sql: reads.append(sql) if "cgt_collect(src, dst)" in sql else None)
 
 
 def outcomes(conn):
