@@ -2,12 +2,14 @@
 ** cgt: combinatorial game theory inside SQLite.
 **
 ** Load with ".load ./dist/cgt" in the sqlite3 shell, or
-** conn.load_extension("./dist/cgt") in Python.  The README lists every
-** function with an example.  In short:
+** conn.load_extension("./dist/cgt") in Python.  docs/*.md describe every
+** function with an example, and SELECT * FROM cgt_help() lists them.  In
+** short:
 **
-**   Moves are rows of cgt_edge(graph_id, src, dst, side) (a table or a view
-**   in the main schema; side NULL for a move either player may make), and
-**   positions without moves may be listed in cgt_node(graph_id, node).
+**   Moves are rows of cgt_edge(graph_id, src, dst, side) (a table or a view,
+**   found as SQLite finds an unqualified name: temp, main, then attached
+**   databases; side NULL for a move either player may make), and positions
+**   without moves may be listed in cgt_node(graph_id, node).
 **
 **   SELECT outcome(1, 'start');             -- 'N', 'P' or 'D'
 **   SELECT grundy(1, 'start');              -- 3, or 'inf{0,2}' on cycles

@@ -82,7 +82,7 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /*
 ** cg_heap_period(ruleset, n_max): the periods of a subtraction{L|R} game
-** searched over heaps 0..n_max, as JSON (see README):
+** searched over heaps 0..n_max, as JSON (see docs/boards.md):
 **   {"preperiod":P,"period":p,"saltus":"s","proven":true,"searched":N,
 **    "outcome_preperiod":Q,"outcome_period":q,"outcome_proven":true}
 ** with nulls (and false) for a period not found.

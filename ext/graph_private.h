@@ -1,7 +1,7 @@
 /*
 ** Declarations private to the binding's files on stored graphs (conn.c,
 ** graph_read.c, tokens.c, util.c and the graph functions).  The rules they
-** share, stated once in README.md ("NULLs, unknown nodes and sides"):
+** share, stated once in docs/graphs.md ("NULLs, unknown nodes and sides"):
 **   - a NULL argument gives NULL (a table-valued function: no rows; an
 **     aggregate: a row with a NULL argument makes the result NULL);
 **   - a node id that neither cgt_edge nor cgt_node names in the graph is
