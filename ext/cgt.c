@@ -2,7 +2,7 @@
 ** cgt: combinatorial game theory inside SQLite.
 **
 ** Load with ".load ./dist/cgt" in the sqlite3 shell, or
-** conn.load_extension("./dist/cgt") in Python.  docs/*.md describe every
+** conn.load_extension("./dist/cgt") in Python.  the pages of docs/ describe every
 ** function with an example, and SELECT * FROM cgt_help() lists them.  In
 ** short:
 **
