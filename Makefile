@@ -1,6 +1,7 @@
 # cgt: combinatorial game theory inside SQLite.
 #   make          build dist/cgt.so
-#   make test     build, then run every test under prove, plain and under ASan+UBSan
+#   make test     build, then run every test, plain and under ASan+UBSan, in parallel
+#   make install  install as $(LIBDIR)/libcgt.so (PREFIX, DESTDIR); see below
 #   make demo     run examples/demo.sql through the sqlite3 shell
 #   make bench    run the benchmarks (bench/)
 #   make fuzz     build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS
@@ -22,52 +23,106 @@ UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
 TESTS    := $(sort $(wildcard tests/*.t))
 
-.PHONY: all test test-plain test-san demo bench clean fuzz fuzz-build
+.PHONY: all test test-plain test-san install uninstall demo bench clean fuzz fuzz-build
 all: dist/cgt.so
 
-dist/cgt.so: $(CORE_SRC) $(EXT_SRC) $(HEADERS)
-	@mkdir -p dist
-	$(CC) $(ALLFLAGS) -fPIC -fvisibility=hidden -shared -o $@ $(CORE_SRC) $(EXT_SRC) -lm
-
-dist-san/cgt.so: $(CORE_SRC) $(EXT_SRC) $(HEADERS)
-	@mkdir -p dist-san
-	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -fPIC -fvisibility=hidden -shared -o $@ $(CORE_SRC) $(EXT_SRC) -lm
-
-# The core is compiled once per flavour; the unit tests link its objects.
-CORE_OBJ     := $(CORE_SRC:ext/core/%.c=build/core/%.o)
-CORE_OBJ_SAN := $(CORE_SRC:ext/core/%.c=build-san/core/%.o)
+# Every source is compiled once per flavour into objects (build/ plain,
+# build-san/ under ASan+UBSan at -O1); the extension and the unit tests
+# link them, so `make -jN` compiles N files at a time.  Each object depends
+# on every header: coarse, but never stale.  V=1 shows the commands.
+CORE_OBJ     := $(CORE_SRC:ext/%.c=build/%.o)
+EXT_OBJ      := $(EXT_SRC:ext/%.c=build/ext/%.o)
+CORE_OBJ_SAN := $(CORE_SRC:ext/%.c=build-san/%.o)
+EXT_OBJ_SAN  := $(EXT_SRC:ext/%.c=build-san/ext/%.o)
+PLAIN_CC     := $(CC) $(ALLFLAGS) -fPIC -fvisibility=hidden
+SAN_CC       := $(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -fPIC -fvisibility=hidden
+Q            := $(if $(V),,@)
+say           = $(if $(V),,@printf '  %-6s %s\n' $(1) $(2);)
 
 build/core/%.o: ext/core/%.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALLFLAGS) -c -o $@ $<
+	$(call say,CC,$@) mkdir -p $(dir $@)
+	$(Q)$(PLAIN_CC) -c -o $@ $<
+
+build/ext/%.o: ext/%.c $(HEADERS)
+	$(call say,CC,$@) mkdir -p $(dir $@)
+	$(Q)$(PLAIN_CC) -c -o $@ $<
 
 build-san/core/%.o: ext/core/%.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -c -o $@ $<
+	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
+	$(Q)$(SAN_CC) -c -o $@ $<
 
-.SECONDARY: $(CORE_OBJ) $(CORE_OBJ_SAN)
+build-san/ext/%.o: ext/%.c $(HEADERS)
+	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
+	$(Q)$(SAN_CC) -c -o $@ $<
 
-build/tests/%: tests/unit/%.c $(CORE_OBJ) $(HEADERS)
-	@mkdir -p build/tests
-	$(CC) $(ALLFLAGS) -o $@ $< $(CORE_OBJ) -lm
+.SECONDARY: $(CORE_OBJ) $(EXT_OBJ) $(CORE_OBJ_SAN) $(EXT_OBJ_SAN)
 
-build-san/tests/%: tests/unit/%.c $(CORE_OBJ_SAN) $(HEADERS)
-	@mkdir -p build-san/tests
-	$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -o $@ $< $(CORE_OBJ_SAN) -lm
+dist/cgt.so: $(CORE_OBJ) $(EXT_OBJ)
+	$(call say,LINK,$@) mkdir -p dist
+	$(Q)$(PLAIN_CC) -shared -o $@ $^ -lm
 
-test: test-plain test-san
+dist-san/cgt.so: $(CORE_OBJ_SAN) $(EXT_OBJ_SAN)
+	$(call say,LINK,$@) mkdir -p dist-san
+	$(Q)$(SAN_CC) -shared -o $@ $^ -lm
 
-test-plain: dist/cgt.so $(UNITS)
-	CGT_EXT=./dist/cgt SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) prove $(UNITS) $(TESTS)
+# The unit tests link the core as an archive: each takes only what it uses.
+build/libcgtcore.a: $(CORE_OBJ)
+	$(call say,AR,$@) rm -f $@
+	$(Q)ar rcs $@ $^
 
-# The same suite with AddressSanitizer and UndefinedBehaviorSanitizer: the
-# unit tests are built with them, and the sqlite3 shell and Python load the
-# sanitized extension with the ASan runtime preloaded.
-test-san: dist-san/cgt.so $(UNITS_SAN)
-	CGT_EXT=./dist-san/cgt CGT_SANITIZED=1 SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 UBSAN_OPTIONS=print_stacktrace=1 \
-	  CGT_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
-	  prove $(UNITS_SAN) $(TESTS)
+build-san/libcgtcore.a: $(CORE_OBJ_SAN)
+	$(call say,AR,$@) rm -f $@
+	$(Q)ar rcs $@ $^
+
+build/tests/%: tests/unit/%.c build/libcgtcore.a $(HEADERS)
+	$(call say,UNIT,$@) mkdir -p build/tests
+	$(Q)$(PLAIN_CC) -o $@ $< build/libcgtcore.a -lm
+
+build-san/tests/%: tests/unit/%.c build-san/libcgtcore.a $(HEADERS)
+	$(call say,UNIT,$@) mkdir -p build-san/tests
+	$(Q)$(SAN_CC) -o $@ $< build-san/libcgtcore.a -lm
+
+# `make test` builds both flavours (in parallel: JOBS defaults to the number
+# of processors, or what -jN says) and then runs every test of both under
+# one harness, tests/harness.pl, JOBS at a time, printing each result as it
+# comes.  `make test-plain` and `make test-san` run one flavour.
+JOBS     ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(shell nproc 2>/dev/null || echo 2))
+SUBJ      = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+TEST_ENV := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) SAN_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"
+PLAIN_DEPS := dist/cgt.so $(UNITS) build-fault/cgt_fault
+SAN_DEPS   := dist-san/cgt.so $(UNITS_SAN)
+
+test:
+	@$(MAKE) --no-print-directory $(SUBJ) $(PLAIN_DEPS) $(SAN_DEPS)
+	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain san -- $(UNITS) $(TESTS)
+
+test-plain:
+	@$(MAKE) --no-print-directory $(SUBJ) $(PLAIN_DEPS)
+	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain -- $(UNITS) $(TESTS)
+
+test-san:
+	@$(MAKE) --no-print-directory $(SUBJ) $(SAN_DEPS)
+	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) san -- $(UNITS) $(TESTS)
+
+# `make install` (PREFIX=/usr/local, DESTDIR honoured) puts the extension in
+# $(LIBDIR) as libcgt.so, with cgt.so beside it, and refreshes the ld.so
+# cache.  SQLite's .load tries the name as given, then with ".so"; a name
+# without a slash goes to dlopen, which searches LD_LIBRARY_PATH, the ld.so
+# cache (only lib*.so names enter it) and /lib, /usr/lib.  So, after it:
+#   .load libcgt                 anywhere (the cache; /usr/local/lib is in it on Debian)
+#   .load /usr/local/lib/cgt     anywhere
+#   .load cgt                    with PREFIX=/usr, or LD_LIBRARY_PATH=/usr/local/lib
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+
+install: dist/cgt.so
+	install -d $(DESTDIR)$(LIBDIR)
+	install -m 644 dist/cgt.so $(DESTDIR)$(LIBDIR)/libcgt.so
+	ln -sf libcgt.so $(DESTDIR)$(LIBDIR)/cgt.so
+	@if [ -z "$(DESTDIR)" ]; then ldconfig 2>/dev/null || echo "ldconfig failed: .load $(LIBDIR)/cgt still works"; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libcgt.so $(DESTDIR)$(LIBDIR)/cgt.so
 
 demo: dist/cgt.so
 	$(SQLITE3) :memory: -cmd '.load ./dist/cgt' -cmd '.headers on' -cmd '.mode column' < examples/demo.sql
@@ -106,15 +161,19 @@ fuzz: $(FUZZ_BINS)
 # ---- fault injection (tests/fault/fault.c, run by tests/85_fault_injection.t):
 # the extension compiled in with -DCGT_FAULT_INJECTION under ASan+UBSan and
 # linked with the system libsqlite3, whose allocations the driver counts too.
+# Only alloc.c reads CGT_FAULT_INJECTION, and only the binding files see
+# SQLITE_CORE: the rest of the core is the sanitized flavour's objects.
 FAULTFLAGS := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -DCGT_FAULT_INJECTION -Wall -Wextra $(SANFLAGS)
-FAULT_OBJ  := $(CORE_SRC:ext/core/%.c=build-fault/obj/core/%.o) $(EXT_SRC:ext/%.c=build-fault/obj/%.o)
+FAULT_OBJ  := $(filter-out build-san/core/alloc.o,$(CORE_OBJ_SAN)) build-fault/obj/core/alloc.o \
+              $(EXT_SRC:ext/%.c=build-fault/obj/%.o)
 
 build-fault/obj/%.o: ext/%.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(FAULTFLAGS) -c -o $@ $<
+	$(call say,CC-FLT,$@) mkdir -p $(dir $@)
+	$(Q)$(CC) $(FAULTFLAGS) -c -o $@ $<
 
 build-fault/cgt_fault: tests/fault/fault.c $(FAULT_OBJ)
-	$(CC) $(FAULTFLAGS) -o $@ $< $(FAULT_OBJ) -lsqlite3 -lm
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(FAULTFLAGS) -o $@ $< $(FAULT_OBJ) -lsqlite3 -lm
 
 .SECONDARY: $(FAULT_OBJ)
 
