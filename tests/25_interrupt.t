@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # Interrupt latency: every registered cgt function that can run long is
 # called with an input that would run for seconds; a timer thread calls
-# conn.interrupt() after 0.3 s, and the call must end with an interrupt
+# conn.interrupt() after 0.15 s, and the call must end with an interrupt
 # error within 100 ms of it (500 ms under the sanitizers, CGT_SANITIZED=1).
 # Each latency is printed as a TAP diagnostic: "# latency fn: 12 ms".
 #
@@ -24,7 +24,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pytap import Tap, connect, SANITIZED  # noqa: E402
 
-DELAY = 0.3
+DELAY = 0.15
 BOUND = 0.5 if SANITIZED else 0.1
 
 
