@@ -23,6 +23,14 @@ UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
 TESTS    := $(sort $(wildcard tests/*.t))
 
+# Builds and tests run JOBS at a time (the number of processors) unless
+# -jN is given on the command line; not with clean among the goals, which
+# must finish before anything is built again.
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(JOBS)
+endif
+
 .PHONY: all test test-plain test-san install uninstall demo bench clean fuzz fuzz-build
 all: dist/cgt.so
 
@@ -82,26 +90,21 @@ build-san/tests/%: tests/unit/%.c build-san/libcgtcore.a $(HEADERS)
 	$(call say,UNIT,$@) mkdir -p build-san/tests
 	$(Q)$(SAN_CC) -o $@ $< build-san/libcgtcore.a -lm
 
-# `make test` builds both flavours (in parallel: JOBS defaults to the number
-# of processors, or what -jN says) and then runs every test of both under
-# one harness, tests/harness.pl, JOBS at a time, printing each result as it
+# `make test` builds both flavours, then runs every test of both under one
+# harness, tests/harness.pl, JOBS at a time, printing each result as it
 # comes.  `make test-plain` and `make test-san` run one flavour.
-JOBS     ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(shell nproc 2>/dev/null || echo 2))
-SUBJ      = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
-TEST_ENV := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) SAN_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"
 PLAIN_DEPS := dist/cgt.so $(UNITS) build-fault/cgt_fault
 SAN_DEPS   := dist-san/cgt.so $(UNITS_SAN)
+TEST_ENV   := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) \
+              SAN_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"
 
-test:
-	@$(MAKE) --no-print-directory $(SUBJ) $(PLAIN_DEPS) $(SAN_DEPS)
+test: $(PLAIN_DEPS) $(SAN_DEPS)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain san -- $(UNITS) $(TESTS)
 
-test-plain:
-	@$(MAKE) --no-print-directory $(SUBJ) $(PLAIN_DEPS)
+test-plain: $(PLAIN_DEPS)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain -- $(UNITS) $(TESTS)
 
-test-san:
-	@$(MAKE) --no-print-directory $(SUBJ) $(SAN_DEPS)
+test-san: $(SAN_DEPS)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) san -- $(UNITS) $(TESTS)
 
 # `make install` (PREFIX=/usr/local, DESTDIR honoured) puts the extension in
