@@ -4,8 +4,8 @@ documentation: every ```sql block of the pages given on the command line
 (README.md, docs/*.md), titled by its heading.
 
 `.read sql/cgt_schema.sql` becomes a comment (the page creates the schema),
-other dot-commands are dropped.  The statements that store data (CREATE,
-INSERT, ...) of every block are listed with their block's number and page: a
+other dot-commands are dropped.  The statements that store data or change
+the schema (CREATE, INSERT, DROP, ATTACH, ...) of every block are listed with their block's number and page: a
 click on an example runs it in a fresh database holding the data of the other
 blocks of its page (each page's examples are written to run in one database,
 as tests/45_readme.t runs them), so every example runs on its own with one
@@ -15,7 +15,9 @@ import re
 import sys
 
 SCHEMA = open("sql/cgt_schema.sql", encoding="utf-8").read()
-WRITES = re.compile(r"\s*(CREATE|INSERT|UPDATE|DELETE|REPLACE)\b", re.I)
+# DROP, ATTACH and DETACH too: a block that shadows cgt_edge with a TEMP view
+# over an attached database removes both again, and so must its replay.
+WRITES = re.compile(r"\s*(CREATE|INSERT|UPDATE|DELETE|REPLACE|DROP|ATTACH|DETACH)\b", re.I)
 
 
 def sections(path):
