@@ -116,7 +116,8 @@ static char *baseline(const char *ruleset, const char *board, double *ms) {
 
 /* ---- cg_board through SQL, in a fresh connection ---- */
 
-static char *through_sql(const char *ext, const char *ruleset, const char *board, double *ms) {
+/* A fresh in-memory connection with the extension loaded (exits on error). */
+static sqlite3 *open_with(const char *ext) {
   sqlite3 *db;
   char *err = NULL;
   sqlite3_open(":memory:", &db);
@@ -125,6 +126,11 @@ static char *through_sql(const char *ext, const char *ruleset, const char *board
     fprintf(stderr, "bench_board: %s\n", err);
     exit(1);
   }
+  return db;
+}
+
+static char *through_sql(const char *ext, const char *ruleset, const char *board, double *ms) {
+  sqlite3 *db = open_with(ext);
   sqlite3_stmt *st;
   sqlite3_prepare_v2(db, "SELECT cg_board(?1, ?2)", -1, &st, NULL);
   sqlite3_bind_text(st, 1, ruleset, -1, SQLITE_TRANSIENT);
@@ -177,14 +183,7 @@ static int add_toadsfrogs(row *rows, int n, const char *family, int a, int k) {
 
 /* Reads every row of board_census('domineering', n) in a fresh connection; the row count. */
 static long census_sql(const char *ext, int n, double *ms) {
-  sqlite3 *db;
-  char *err = NULL;
-  sqlite3_open(":memory:", &db);
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "bench_board: %s\n", err);
-    exit(1);
-  }
+  sqlite3 *db = open_with(ext);
   sqlite3_stmt *st;
   sqlite3_prepare_v2(db, "SELECT * FROM board_census('domineering', ?1)", -1, &st, NULL);
   sqlite3_bind_int(st, 1, n);
