@@ -239,8 +239,7 @@ static void binary(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, cons
   cg_id g, h;
   if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &h)) return;
   cgt_rc rc = op(s, g, h, &g);
-  if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  answer_game(ctx, s, rc, g, fname);
 }
 
 static void ordinal_sum_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -262,8 +261,7 @@ static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
     return;
   }
   cgt_rc rc = cg_cool(s, th, g, x, &g);
-  if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  answer_game(ctx, s, rc, g, fname);
 }
 
 static void heat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -279,8 +277,7 @@ static void overheat_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
       !game_arg(ctx, s, argv[2], fname, &t))
     return;
   cgt_rc rc = cg_overheat(s, g, lo, t, &g);
-  if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  answer_game(ctx, s, rc, g, fname);
 }
 
 /* The atomic weight, or an error quoting (the start of) a game that has none. */

@@ -112,6 +112,11 @@ void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) 
   cgt_free(text);
 }
 
+void answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname) {
+  if (rc) report(ctx, rc, fname);
+  else result_game(ctx, s, g, fname);
+}
+
 
 static void cg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
@@ -260,8 +265,7 @@ static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which, c
     x = which == MEAN ? mean : temp;
   }
   if (rc == CGT_OK) rc = cg_number(s, x, &g);
-  if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  answer_game(ctx, s, rc, g, fname);
 }
 
 static void leftstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -344,8 +348,7 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
     return;
   }
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
-  else if (rc) report(ctx, rc, fname);
-  else result_game(ctx, s, g, fname);
+  else answer_game(ctx, s, rc, g, fname);
 }
 
 /* cg_value(graph_id, node): the value of a position of a stored partizan

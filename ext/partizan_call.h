@@ -19,6 +19,8 @@ void report(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g);
 /* Returns g as its canonical text. */
 void result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname);
+/* The result of a computation of fname that gave rc and, when rc is CGT_OK, g. */
+void answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname);
 /* Returns the value of a heap of a subtraction{L|R} game (fn_board.c). */
 void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fname, const char *ruleset,
                         const char *heap);
