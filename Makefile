@@ -17,7 +17,7 @@ SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-o
 
 CORE_SRC := $(sort $(wildcard ext/core/*.c ext/core/partizan/*.c ext/core/partizan/board/*.c))
 EXT_SRC  := $(sort $(wildcard ext/*.c))
-HEADERS  := $(wildcard ext/*.h ext/core/*.h ext/core/partizan/*.h ext/core/partizan/board/*.h tests/*.h)
+HEADERS  := $(wildcard ext/*.h ext/core/*.h ext/core/partizan/*.h ext/core/partizan/board/*.h tests/*.h tests/unit/*.h)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)

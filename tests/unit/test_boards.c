@@ -14,14 +14,7 @@
 
 static cg_store *s;
 
-static int prints(cg_id g, const char *want) {
-  char *t;
-  if (cg_print(s, g, &t) != CGT_OK) return 0;
-  int same = strcmp(t, want) == 0;
-  if (!same) printf("#   printed %s, expected %s\n", t, want);
-  cgt_free(t);
-  return same;
-}
+#include "prints.h"
 
 /* The plain search: {values of Left's options | values of Right's}. */
 static cgt_rc plain(const cg_rules *r, const cg_grid *g, cg_id *out) {

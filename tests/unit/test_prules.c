@@ -11,14 +11,7 @@
 
 static cg_store *s;
 
-static int prints(cg_id g, const char *want) {
-  char *t;
-  if (cg_print(s, g, &t) != CGT_OK) return 0;
-  int same = strcmp(t, want) == 0;
-  if (!same) printf("#   printed %s, expected %s\n", t, want);
-  free(t);
-  return same;
-}
+#include "prints.h"
 
 int main(void) {
   s = cg_store_new();

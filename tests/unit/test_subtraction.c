@@ -13,14 +13,7 @@
 
 static cg_store *s;
 
-static int prints(cg_id g, const char *want) {
-  char *t;
-  if (cg_print(s, g, &t) != CGT_OK) return 0;
-  int same = strcmp(t, want) == 0;
-  if (!same) printf("#   printed %s, expected %s\n", t, want);
-  free(t);
-  return same;
-}
+#include "prints.h"
 
 /* Whether the player to move wins heap n (left: Left moves), by plain
 ** search over the moves, memoised in win[2][n] (0 unknown, 1 loses, 2 wins). */
