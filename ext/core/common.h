@@ -41,6 +41,16 @@ typedef struct cgt_stop {
 
 #define CGT_STOP_QUANTUM ((uint64_t)1 << 16)
 
+/* A 64-bit mixer (the finalizer of splitmix64): every bit of x moves every
+** bit of the result.  The hash tables of the core all hash through it. */
+static inline uint64_t cgt_mix64(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 /* Charges units of work to st; returns non-zero when the computation must
 ** stop. */
 static inline int cgt_stop_charge(cgt_stop *st, uint64_t units) {

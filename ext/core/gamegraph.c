@@ -73,25 +73,17 @@ static cgt_rc over(search *x, const char *what, size_t limit) {
   return CGT_LIMIT;
 }
 
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 /* The hash of a text, 32 bits (8 bytes a step). */
 static uint32_t text_hash(const char *text, size_t len) {
   uint64_t h = len * 0x9e3779b97f4a7c15ull, w;
   size_t i = 0;
   for (; i + 8 <= len; i += 8) {
     memcpy(&w, text + i, 8);
-    h = mix64(h ^ w);
+    h = cgt_mix64(h ^ w);
   }
   w = 0;
   memcpy(&w, text + i, len - i);
-  return (uint32_t)(mix64(h ^ w) >> 32);
+  return (uint32_t)(cgt_mix64(h ^ w) >> 32);
 }
 
 /* Doubles the slots (64 at first) and puts every position back. */

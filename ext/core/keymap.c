@@ -4,19 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mix64(uint64_t x) {
-  x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27; x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 static uint64_t key_hash(const cgt_key *k) {
   if (k->type == CGT_KEY_INT || k->type == CGT_KEY_REAL)
-    return mix64((uint64_t)k->i + k->type);
+    return cgt_mix64((uint64_t)k->i + k->type);
   uint64_t h = 0xcbf29ce484222325ull ^ k->type;
   const unsigned char *s = k->p;
   for (uint32_t i = 0; i < k->len; i++) h = (h ^ s[i]) * 0x100000001b3ull;
-  return mix64(h);
+  return cgt_mix64(h);
 }
 
 int cgt_key_equal(const cgt_key *a, const cgt_key *b) {

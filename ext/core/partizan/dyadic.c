@@ -48,15 +48,7 @@ size_t cg_bigs_bytes(const cg_bigs *B) {
   return B ? B->cappool * 8 + (size_t)B->caprec * sizeof(bigrec) + (B->slot ? (B->mask + 1) * 4 : 0) : 0;
 }
 
-static uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  return x ^ (x >> 33);
-}
-
-uint64_t cg_dyadic_hash(cg_dyadic a) { return mix((uint64_t)a.num * 31 + a.exp * 0x9e3779b97f4a7c15ull + a.big); }
+uint64_t cg_dyadic_hash(cg_dyadic a) { return cgt_mix64((uint64_t)a.num * 31 + a.exp * 0x9e3779b97f4a7c15ull + a.big); }
 
 static void view_of(const cg_bigs *B, cg_dyadic a, view *v) {
   if (a.big) {
@@ -134,7 +126,7 @@ static uint32_t bit_length(const uint64_t *d, uint32_t n) { return n ? 64 * (n -
 
 static uint64_t hash_mag(const uint64_t *d, uint32_t n, int neg) {
   uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)neg;
-  for (uint32_t i = 0; i < n; i++) h = mix(h ^ d[i]);
+  for (uint32_t i = 0; i < n; i++) h = cgt_mix64(h ^ d[i]);
   return h;
 }
 

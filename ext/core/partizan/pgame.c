@@ -43,17 +43,9 @@ struct cg_store {
 
 /* ---- maps ---- */
 
-static uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  return x ^ (x >> 33);
-}
-
 static uint32_t map_get(const map *m, uint64_t key) {
   if (!m->key) return 0;
-  for (size_t i = mix(key) & m->mask;; i = (i + 1) & m->mask) {
+  for (size_t i = cgt_mix64(key) & m->mask;; i = (i + 1) & m->mask) {
     if (!m->val[i]) return 0;
     if (m->key[i] == key) return m->val[i];
   }
@@ -79,7 +71,7 @@ static int map_put(map *m, uint64_t key, uint32_t val) {
     }
     for (size_t i = 0; m->key && i <= m->mask; i++) {
       if (!m->val[i]) continue;
-      size_t j = mix(m->key[i]) & (cap - 1);
+      size_t j = cgt_mix64(m->key[i]) & (cap - 1);
       while (v[j]) j = (j + 1) & (cap - 1);
       k[j] = m->key[i];
       v[j] = m->val[i];
@@ -90,7 +82,7 @@ static int map_put(map *m, uint64_t key, uint32_t val) {
     m->val = v;
     m->mask = cap - 1;
   }
-  size_t i = mix(key) & m->mask;
+  size_t i = cgt_mix64(key) & m->mask;
   while (m->val[i] && m->key[i] != key) i = (i + 1) & m->mask;
   if (!m->val[i]) m->count++;
   m->key[i] = key;
@@ -161,14 +153,14 @@ cgt_rc cg_descend(cg_store *s) {
 void cg_ascend(cg_store *s) { s->depth--; }
 
 static uint64_t hash_nus(cg_dyadic x, int64_t ups, uint32_t star) {
-  return mix(cg_dyadic_hash(x) ^ mix((uint64_t)ups * 0x9e3779b97f4a7c15ull + star + 0x1234));
+  return cgt_mix64(cg_dyadic_hash(x) ^ cgt_mix64((uint64_t)ups * 0x9e3779b97f4a7c15ull + star + 0x1234));
 }
 
 static uint64_t hash_lists(const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr) {
   uint64_t h = 0x9e3779b97f4a7c15ull + nl;
-  for (uint32_t i = 0; i < nl; i++) h = mix(h ^ L[i]);
-  h = mix(h ^ 0xabcdefull ^ nr);
-  for (uint32_t i = 0; i < nr; i++) h = mix(h ^ R[i]);
+  for (uint32_t i = 0; i < nl; i++) h = cgt_mix64(h ^ L[i]);
+  h = cgt_mix64(h ^ 0xabcdefull ^ nr);
+  for (uint32_t i = 0; i < nr; i++) h = cgt_mix64(h ^ R[i]);
   return h;
 }
 
