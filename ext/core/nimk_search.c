@@ -1,0 +1,496 @@
+/*
+** Exact Nim_k by search over multisets of tokens.  A move picks between 1
+** and k distinct tokens and moves each along one of its moves; the player
+** who cannot move loses.  The graph reachable from the tokens is acyclic,
+** so every move lowers the sum over tokens of the longest path from their
+** nodes, and the search ends.
+**
+** Three facts shrink the search; each is proved here.
+**
+** 1. Heap-like tokens are nim heaps.  A node u is heap-like when every
+**    move reachable from u, its own included, lowers the Grundy value.  Its
+**    options then have values below G(u), and every value below G(u)
+**    (mex), and they are heap-like.  Map each heap-like node u to the nim
+**    heap *G(u) and every other node to itself, token by token.  The
+**    positions one Nim_k move reaches from the image of P are exactly the
+**    images of the positions one move reaches from P: the same tokens are
+**    picked, and a heap-like token's moves map onto the heap's moves
+**    *0 .. *(G(u)-1).  By induction on the acyclic game, P and its image
+**    have the same outcome (P is won iff some option is lost).  So the
+**    search keeps one node per heap value, rep[v], and drops tokens on
+**    *0, which never move and change nobody's moves.
+**
+** 2. Moore's rule.  A position whose tokens are all heap-like is, by 1, a
+**    position of Nim_k on nim heaps, which Moore's theorem decides: it is
+**    lost exactly when, in every binary digit, the number of values with
+**    that digit set is divisible by k+1 (E. H. Moore, "A generalization of
+**    the game called nim", Annals of Mathematics (2) 11 (1910), 93-94).
+**
+** 3. At most k tokens.  Then a move may move any nonempty set of tokens,
+**    and stays able to, as tokens are never added.  Such a position is lost
+**    exactly when every token alone is lost (Grundy value 0): if all are, a
+**    move sends at least one token to a winning node (the options of a lost
+**    node are won) and leaves the rest on lost nodes, a won position by
+**    induction; if some are won, moving each of them to a lost option
+**    leaves only lost tokens, a lost position by induction.  (This is
+**    Conway's selective compound, On Numbers and Games, 1976, chapter 14.)
+**
+** Every other position, with a token that is not heap-like and more than k
+** tokens, is searched.
+*/
+#include "nimk_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DROP UINT32_MAX   /* a token on *0: removed from positions */
+
+enum { IN_PROGRESS = 1, LOST = 2, WON = 3, UNKNOWN = 0 };
+
+typedef struct searcher {
+  uint64_t k;
+  const cgt_nimk_graph *g;
+  cgt_nimk_budget budget;
+  cgt_nimk_spent *spent;
+  cgt_stop *st;
+  uint32_t *canon;        /* node -> its representative, or DROP */
+  uint32_t *coff, *copt;  /* a representative's distinct options (representatives or DROP) */
+  uint32_t L;             /* words of a key: the most tokens a position has */
+  /* remembered positions: keys (sorted, padded with DROP), their state */
+  uint32_t *keys;
+  uint8_t *state;
+  uint32_t *slot;         /* hash slots: index + 1, 0 when empty */
+  size_t count, cap, mask;
+  /* the stack: per frame the position's index, then for the move being
+  ** tried the count taken from each run of equal tokens (L words) and each
+  ** token's option (L words) */
+  uint32_t *frames;
+  size_t depth, fcap;
+  /* scratch of the search: a child key, the moved tokens, runs */
+  uint32_t *child, *fresh;
+  uint32_t *run_start, *run_len;
+} searcher;
+
+/* Runs of equal tokens in a sorted token list. */
+typedef struct runs {
+  uint32_t r;
+  uint32_t *start, *len;
+} runs;
+
+static size_t frame_words(const searcher *s) { return 1 + 2 * (size_t)s->L; }
+
+/* Bytes the positions and the stack would take at these capacities. */
+static uint64_t bytes_at(const searcher *s, size_t cap, size_t fcap) {
+  return (uint64_t)cap * ((uint64_t)s->L * 4 + 1) + (uint64_t)cap * 2 * sizeof(uint32_t) +
+         (uint64_t)fcap * frame_words(s) * 4;
+}
+
+static uint64_t key_hash(const uint32_t *key, uint32_t len) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint32_t i = 0; i < len && key[i] != DROP; i++) h = (h ^ key[i]) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+
+static size_t find_slot(const searcher *s, const uint32_t *key) {
+  size_t i = (size_t)key_hash(key, s->L) & s->mask;
+  while (s->slot[i] && memcmp(s->keys + (size_t)(s->slot[i] - 1) * s->L, key, s->L * sizeof *key) != 0)
+    i = (i + 1) & s->mask;
+  return i;
+}
+
+/* Room for one more position, within the budget. */
+static cgt_rc grow_positions(searcher *s) {
+  if (s->count >= s->budget.positions) return CGT_LIMIT;
+  if (s->count < s->cap) return CGT_OK;
+  size_t cap = s->cap ? 2 * s->cap : 256;
+  if (cap > s->budget.positions) cap = (size_t)s->budget.positions;
+  if (bytes_at(s, cap, s->fcap) > s->budget.bytes) return CGT_LIMIT;
+  uint32_t *keys = cgt_realloc(s->keys, cap * s->L * sizeof *keys);
+  if (!keys) return CGT_NOMEM;
+  s->keys = keys;
+  uint8_t *state = cgt_realloc(s->state, cap);
+  if (!state) return CGT_NOMEM;
+  s->state = state;
+  size_t nslot = 1;
+  while (nslot < 2 * cap) nslot *= 2;
+  uint32_t *slot = cgt_calloc(nslot, sizeof *slot);
+  if (!slot) return CGT_NOMEM;
+  cgt_free(s->slot);
+  s->slot = slot;
+  s->mask = nslot - 1;
+  s->cap = cap;
+  for (size_t j = 0; j < s->count; j++) s->slot[find_slot(s, s->keys + j * s->L)] = (uint32_t)(j + 1);
+  if (cgt_stop_charge(s->st, 1 + (uint64_t)s->count * s->L)) return CGT_INTERRUPTED;
+  return CGT_OK;
+}
+
+/* Room for one more frame, within the budget. */
+static cgt_rc grow_frames(searcher *s) {
+  if (s->depth < s->fcap) return CGT_OK;
+  size_t fcap = s->fcap ? 2 * s->fcap : 64;
+  if (bytes_at(s, s->cap, fcap) > s->budget.bytes) return CGT_LIMIT;
+  uint32_t *frames = cgt_realloc(s->frames, fcap * frame_words(s) * sizeof *frames);
+  if (!frames) return CGT_NOMEM;
+  s->frames = frames;
+  s->fcap = fcap;
+  return CGT_OK;
+}
+
+/* The number of tokens of a key. */
+static uint32_t key_len(const searcher *s, const uint32_t *key) {
+  uint32_t n = 0;
+  while (n < s->L && key[n] != DROP) n++;
+  return n;
+}
+
+/* LOST or WON when facts 2 or 3 decide the position, else UNKNOWN. */
+static int decide(const searcher *s, const uint32_t *key, uint32_t n) {
+  const uint32_t *grundy = s->g->grundy;
+  if (n <= s->k) {
+    for (uint32_t i = 0; i < n; i++)
+      if (grundy[key[i]]) return WON;
+    return LOST;
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (!s->g->heaplike[key[i]]) return UNKNOWN;
+  /* n > k, so k + 1 <= 2^32 and counts stay below 2^32 */
+  for (int b = 0; b < 32; b++) {
+    uint64_t c = 0;
+    for (uint32_t i = 0; i < n; i++) c += (grundy[key[i]] >> b) & 1u;
+    if (c % (s->k + 1)) return WON;
+  }
+  return LOST;
+}
+
+/* ---- moves: a cursor over the moves of a sorted token list ----
+**
+** Equal tokens form runs.  A move takes j[t] tokens of run t (the first
+** ones: equal tokens are interchangeable), 1 <= sum j <= k, and gives each
+** taken token an option, nondecreasing within a run, so that every
+** different multiset of results is met once. */
+
+typedef struct moves_view {
+  const uint32_t *off, *opt;   /* options of a token value */
+} moves_view;
+
+static uint32_t degree(const moves_view *mv, uint32_t u) { return mv->off[u + 1] - mv->off[u]; }
+
+/* Splits the sorted tokens a[0..n-1] into runs of equal tokens. */
+static void make_runs(runs *ru, const uint32_t *a, uint32_t n) {
+  ru->r = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (i == 0 || a[i] != a[i - 1]) {
+      ru->start[ru->r] = i;
+      ru->len[ru->r++] = 0;
+    }
+    ru->len[ru->r - 1]++;
+  }
+}
+
+/* Advances (j, o) to the next move of the tokens a in runs ru; from all
+** zeros it gives the first move.  Returns 0 when there is none left. */
+static int next_move(const runs *ru, const moves_view *mv, const uint32_t *a, uint32_t *j, uint32_t *o, uint64_t k) {
+  /* the next options of the taken tokens, run by run */
+  for (uint32_t t = 0; t < ru->r; t++) {
+    if (!j[t]) continue;
+    uint32_t *ot = o + ru->start[t], d = degree(mv, a[ru->start[t]]), i = j[t];
+    while (i > 0 && ot[i - 1] + 1 >= d) i--;
+    if (i > 0) {
+      uint32_t v = ++ot[i - 1];
+      for (; i < j[t]; i++) ot[i] = v;
+      return 1;
+    }
+    memset(ot, 0, j[t] * sizeof *ot);
+  }
+  /* every option wrapped: the next counts taken, all options back to 0 */
+  uint64_t moved = 0;
+  for (uint32_t t = 0; t < ru->r; t++) moved += j[t];
+  for (uint32_t t = 0; t < ru->r; t++) {
+    uint32_t most = degree(mv, a[ru->start[t]]) ? ru->len[t] : 0;
+    j[t]++;
+    moved++;
+    if (j[t] <= most && moved <= k) return 1;
+    moved -= j[t];
+    j[t] = 0;
+  }
+  return 0;
+}
+
+/* Sorts a[0..n-1]: insertion for a few (a move changes at most k), else qsort. */
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void sort_tokens(uint32_t *a, uint32_t n) {
+  if (n > 24) {
+    qsort(a, n, sizeof *a, cmp_u32);
+    return;
+  }
+  for (uint32_t i = 1; i < n; i++) {
+    uint32_t x = a[i], j = i;
+    for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+    a[j] = x;
+  }
+}
+
+/* The key after move (j, o) from the tokens a, into s->child; map (or
+** NULL, no change) maps the tokens that stay.  Returns its token count. */
+static uint32_t make_child(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *map, const uint32_t *a,
+                           const uint32_t *j, const uint32_t *o) {
+  uint32_t nf = 0, nc = 0, *stay = s->child;
+  for (uint32_t t = 0; t < ru->r; t++) {
+    uint32_t start = ru->start[t], u = a[start];
+    for (uint32_t i = 0; i < ru->len[t]; i++) {
+      uint32_t x = i < j[t] ? mv->opt[mv->off[u] + o[start + i]] : map ? map[u] : u;
+      if (x == DROP) continue;
+      if (i < j[t] || map) s->fresh[nf++] = x;
+      else stay[nc++] = x;
+    }
+  }
+  /* stay is sorted; merge the sorted fresh tokens in from the back */
+  sort_tokens(s->fresh, nf);
+  uint32_t n = nc + nf, w = n, x = nc, y = nf;
+  while (y > 0) {
+    if (x > 0 && stay[x - 1] > s->fresh[y - 1]) stay[--w] = stay[--x];
+    else stay[--w] = s->fresh[--y];
+  }
+  for (uint32_t i = n; i < s->L; i++) stay[i] = DROP;
+  return n;
+}
+
+/* ---- the search ---- */
+
+static uint32_t *frame_at(searcher *s, size_t d) { return s->frames + d * frame_words(s); }
+
+/* Charges one move examined to the budget and the stop. */
+static cgt_rc charge_move(searcher *s, uint32_t n) {
+  if (++s->spent->moves > s->budget.moves) return CGT_LIMIT;
+  return cgt_stop_charge(s->st, 1 + (uint64_t)n) ? CGT_INTERRUPTED : CGT_OK;
+}
+
+/* The remembered state of the position in s->child, or UNKNOWN. */
+static int known(const searcher *s) {
+  if (!s->slot) return UNKNOWN;
+  size_t at = find_slot(s, s->child);
+  return s->slot[at] ? s->state[s->slot[at] - 1] : UNKNOWN;
+}
+
+/* Remembers the position in s->child (not known yet) and pushes it. */
+static cgt_rc push(searcher *s) {
+  cgt_rc rc;
+  if ((rc = grow_positions(s)) || (rc = grow_frames(s))) return rc;
+  size_t at = find_slot(s, s->child);
+  memcpy(s->keys + s->count * s->L, s->child, s->L * sizeof *s->keys);
+  s->state[s->count] = IN_PROGRESS;
+  s->slot[at] = (uint32_t)++s->count;
+  s->spent->positions = s->count;
+  uint32_t *f = frame_at(s, s->depth++);
+  memset(f, 0, frame_words(s) * sizeof *f);
+  f[0] = (uint32_t)(s->count - 1);
+  return CGT_OK;
+}
+
+/* The state of the position in s->child (n tokens), LOST or WON in *res,
+** searching depth first on the explicit stack when facts 2 and 3 do not
+** decide it.  A frame's next move is tried once the result of the
+** previous one is known: a lost child makes the frame won at once. */
+static cgt_rc solve(searcher *s, uint32_t n, int *res) {
+  moves_view mv = {s->coff, s->copt};
+  runs ru = {0, s->run_start, s->run_len};
+  cgt_rc rc;
+  *res = decide(s, s->child, n);
+  if (*res != UNKNOWN) return CGT_OK;
+  if ((*res = known(s)) != UNKNOWN) return CGT_OK;
+  size_t root = s->count;
+  if ((rc = push(s))) return rc;
+  int child = UNKNOWN;
+  while (s->depth > 0) {
+    uint32_t *f = frame_at(s, s->depth - 1);
+    const uint32_t *a = s->keys + (size_t)f[0] * s->L;
+    if (child == LOST) {
+      s->state[f[0]] = WON;
+      s->depth--;
+      child = WON;
+      continue;
+    }
+    uint32_t na = key_len(s, a);
+    make_runs(&ru, a, na);
+    if (!next_move(&ru, &mv, a, f + 1, f + 1 + s->L, s->k)) {
+      s->state[f[0]] = LOST;
+      s->depth--;
+      child = LOST;
+      continue;
+    }
+    if ((rc = charge_move(s, na))) return rc;
+    uint32_t nc = make_child(s, &ru, &mv, NULL, a, f + 1, f + 1 + s->L);
+    child = decide(s, s->child, nc);
+    if (child != UNKNOWN) continue;
+    child = known(s);   /* never IN_PROGRESS: the game is acyclic */
+    if (child == UNKNOWN && (rc = push(s))) return rc;
+  }
+  *res = s->state[root];
+  return CGT_OK;
+}
+
+/* ---- setting up: representatives and their options ---- */
+
+static void searcher_free(searcher *s) {
+  cgt_free(s->canon);
+  cgt_free(s->coff);
+  cgt_free(s->copt);
+  cgt_free(s->keys);
+  cgt_free(s->state);
+  cgt_free(s->slot);
+  cgt_free(s->frames);
+  cgt_free(s->child);
+  cgt_free(s->fresh);
+  cgt_free(s->run_start);
+  cgt_free(s->run_len);
+}
+
+/* Fills canon (fact 1: rep[v] is the first heap-like node of value v > 0)
+** and the representatives' distinct options; scratch for n tokens. */
+static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, const cgt_nimk_budget *budget,
+                    cgt_nimk_spent *spent, cgt_stop *st) {
+  memset(s, 0, sizeof *s);
+  s->k = k;
+  s->g = g;
+  s->budget = *budget;
+  s->spent = spent;
+  s->st = st;
+  spent->positions = spent->moves = 0;
+  if (n > UINT32_MAX / 8) return CGT_LIMIT;
+  uint32_t V = g->n, E = g->off[V];
+  uint32_t *rep = cgt_malloc(((size_t)V + 1) * sizeof *rep);
+  s->canon = cgt_malloc((V ? V : 1) * sizeof *s->canon);
+  s->coff = cgt_malloc(((size_t)V + 1) * sizeof *s->coff);
+  s->copt = cgt_malloc((E ? E : 1) * sizeof *s->copt);
+  s->child = cgt_malloc((n + 1) * sizeof *s->child);
+  s->fresh = cgt_malloc((n + 1) * sizeof *s->fresh);
+  s->run_start = cgt_malloc((n + 1) * sizeof *s->run_start);
+  s->run_len = cgt_malloc((n + 1) * sizeof *s->run_len);
+  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->fresh || !s->run_start || !s->run_len) {
+    cgt_free(rep);
+    return CGT_NOMEM;
+  }
+  for (uint32_t v = 0; v <= V; v++) rep[v] = DROP;
+  for (uint32_t u = V; u-- > 0;)   /* a finite value is at most the node's degree, below V + 1 */
+    if (g->heaplike[u] && g->grundy[u] > 0 && g->grundy[u] <= V) rep[g->grundy[u]] = u;
+  for (uint32_t u = 0; u < V; u++) s->canon[u] = g->heaplike[u] ? rep[g->grundy[u]] : u;
+  uint32_t at = 0;
+  for (uint32_t u = 0; u < V; u++) {
+    s->coff[u] = at;
+    if (s->canon[u] != u) continue;   /* only representatives are tokens of positions */
+    uint32_t first = at;
+    if (g->heaplike[u]) {   /* the heap *G(u): options *0 .. *(G(u)-1), as many as its moves at most */
+      for (uint32_t v = 0; v < g->grundy[u]; v++) s->copt[at++] = rep[v];
+    } else {
+      for (uint32_t e = g->off[u]; e < g->off[u + 1]; e++) s->copt[at++] = s->canon[g->out[e]];
+    }
+    sort_tokens(s->copt + first, at - first);
+    uint32_t w = first;
+    for (uint32_t i = first; i < at; i++)
+      if (i == first || s->copt[i] != s->copt[i - 1]) s->copt[w++] = s->copt[i];
+    at = w;
+  }
+  s->coff[V] = at;
+  cgt_free(rep);
+  return cgt_stop_charge(st, 1 + (uint64_t)V + E) ? CGT_INTERRUPTED : CGT_OK;
+}
+
+/* The representatives of tok[0..n-1], sorted, into s->child; sets s->L. */
+static uint32_t start_key(searcher *s, const uint32_t *tok, size_t n) {
+  uint32_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (s->canon[tok[i]] != DROP) s->child[m++] = s->canon[tok[i]];
+  sort_tokens(s->child, m);
+  s->L = m ? m : 1;
+  if (!m) s->child[0] = DROP;
+  return m;
+}
+
+cgt_rc cgt_nimk_search_win(uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,
+                           const cgt_nimk_budget *budget, int *win, cgt_nimk_spent *spent, cgt_stop *st) {
+  searcher s;
+  int res = LOST;
+  cgt_rc rc = setup(&s, k, g, n, budget, spent, st);
+  if (rc == CGT_OK) rc = solve(&s, start_key(&s, tok, n), &res);
+  *win = res == WON;
+  searcher_free(&s);
+  return rc;
+}
+
+/* n!/((n-r)! r!) into *c; 0 when it exceeds 2^63 - 1. */
+static int binomial(uint64_t n, uint64_t r, uint64_t *c) {
+  unsigned __int128 x = 1;
+  for (uint64_t i = 0; i < r; i++) {
+    x = x * (n - i) / (i + 1);
+    if (x > INT64_MAX) return 0;
+  }
+  *c = (uint64_t)x;
+  return 1;
+}
+
+/* How many moves of labelled tokens and distinct graph moves the move
+** (j, o) stands for: in run t, which j[t] of its len[t] tokens move, times
+** the ways to give them the multiset of moves o (a multinomial). */
+static int move_weight(const runs *ru, const uint32_t *j, const uint32_t *o, uint64_t *w) {
+  unsigned __int128 x = 1;
+  for (uint32_t t = 0; t < ru->r; t++) {
+    uint64_t c;
+    if (!j[t]) continue;
+    if (!binomial(ru->len[t], j[t], &c)) return 0;
+    x *= c;
+    const uint32_t *ot = o + ru->start[t];
+    for (uint32_t i = 0, left = j[t]; i < j[t] && x <= INT64_MAX;) {
+      uint32_t same = 1;
+      while (i + same < j[t] && ot[i + same] == ot[i]) same++;
+      if (!binomial(left, same, &c)) return 0;
+      x *= c;
+      left -= same;
+      i += same;
+    }
+    if (x > INT64_MAX) return 0;
+  }
+  *w = (uint64_t)x;
+  return 1;
+}
+
+cgt_rc cgt_nimk_search_count(uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,
+                             const cgt_nimk_budget *budget, uint64_t *count, cgt_nimk_spent *spent, cgt_stop *st) {
+  searcher s;
+  *count = 0;
+  cgt_rc rc = setup(&s, k, g, n, budget, spent, st);
+  uint32_t E = g->off[g->n];
+  uint32_t *a = cgt_malloc((n + 1) * sizeof *a), *j = cgt_calloc(n + 1, sizeof *j), *o = cgt_calloc(n + 1, sizeof *o);
+  uint32_t *start = cgt_malloc((n + 1) * sizeof *start), *len = cgt_malloc((n + 1) * sizeof *len);
+  uint32_t *mapped = cgt_malloc((E ? E : 1) * sizeof *mapped);   /* each move's target, as a representative */
+  if (rc == CGT_OK && !(a && j && o && start && len && mapped)) rc = CGT_NOMEM;
+  if (rc == CGT_OK) {
+    start_key(&s, tok, n);   /* sets the key length */
+    memcpy(a, tok, n * sizeof *a);
+    sort_tokens(a, (uint32_t)n);
+    for (uint32_t e = 0; e < E; e++) mapped[e] = s.canon[g->out[e]];
+    runs ru = {0, start, len};
+    moves_view mv = {g->off, mapped};
+    make_runs(&ru, a, (uint32_t)n);
+    /* every move of the original tokens, by multisets; each leads to a
+    ** position of representatives, searched with one shared memory */
+    while (rc == CGT_OK && next_move(&ru, &mv, a, j, o, k)) {
+      int res;
+      uint64_t w;
+      if ((rc = charge_move(&s, (uint32_t)n))) break;
+      if ((rc = solve(&s, make_child(&s, &ru, &mv, s.canon, a, j, o), &res)) || res != LOST) continue;
+      if (!move_weight(&ru, j, o, &w) || (*count += w) > INT64_MAX) rc = CGT_TOOBIG;
+    }
+  }
+  cgt_free(a);
+  cgt_free(j);
+  cgt_free(o);
+  cgt_free(start);
+  cgt_free(len);
+  cgt_free(mapped);
+  searcher_free(&s);
+  return rc;
+}
