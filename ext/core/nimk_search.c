@@ -39,6 +39,7 @@
 ** tokens, is searched.
 */
 #include "nimk_search.h"
+#include "grundy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -61,14 +62,17 @@ typedef struct searcher {
   uint8_t *state;
   uint32_t *slot;         /* hash slots: index + 1, 0 when empty */
   size_t count, cap, mask;
-  /* the stack: per frame the position's index, then for the move being
-  ** tried the count taken from each run of equal tokens (L words) and each
-  ** token's option (L words) */
+  /* the stack: per frame the position's index, whether its moves were
+  ** scanned, then for the move being tried the count taken from each run of
+  ** equal tokens (L words) and each token's option (L words) */
   uint32_t *frames;
   size_t depth, fcap;
-  /* scratch of the search: a child key, the moved tokens, runs */
+  /* scratch of the search: a child key, the moved tokens, runs, the
+  ** scan's move and the child it picks */
   uint32_t *child, *fresh;
   uint32_t *run_start, *run_len;
+  uint32_t *scan_j, *scan_o, *pick;
+  int bits;               /* binary digits of the largest Grundy value */
 } searcher;
 
 /* Runs of equal tokens in a sorted token list. */
@@ -77,7 +81,7 @@ typedef struct runs {
   uint32_t *start, *len;
 } runs;
 
-static size_t frame_words(const searcher *s) { return 1 + 2 * (size_t)s->L; }
+static size_t frame_words(const searcher *s) { return 2 + 2 * (size_t)s->L; }
 
 /* Bytes the positions and the stack would take at these capacities. */
 static uint64_t bytes_at(const searcher *s, size_t cap, size_t fcap) {
@@ -143,6 +147,18 @@ static uint32_t key_len(const searcher *s, const uint32_t *key) {
   return n;
 }
 
+/* 1 when Moore's rule on the Grundy values calls the n tokens of key lost:
+** right when fact 2 applies, else only a guess that orders the search. */
+static int moore_lost(const searcher *s, const uint32_t *key, uint32_t n) {
+  const uint32_t *grundy = s->g->grundy;
+  for (int b = 0; b < s->bits; b++) {
+    uint64_t c = 0;
+    for (uint32_t i = 0; i < n; i++) c += (grundy[key[i]] >> b) & 1u;
+    if (c % (s->k + 1)) return 0;
+  }
+  return 1;
+}
+
 /* LOST or WON when facts 2 or 3 decide the position, else UNKNOWN. */
 static int decide(const searcher *s, const uint32_t *key, uint32_t n) {
   const uint32_t *grundy = s->g->grundy;
@@ -153,13 +169,7 @@ static int decide(const searcher *s, const uint32_t *key, uint32_t n) {
   }
   for (uint32_t i = 0; i < n; i++)
     if (!s->g->heaplike[key[i]]) return UNKNOWN;
-  /* n > k, so k + 1 <= 2^32 and counts stay below 2^32 */
-  for (int b = 0; b < 32; b++) {
-    uint64_t c = 0;
-    for (uint32_t i = 0; i < n; i++) c += (grundy[key[i]] >> b) & 1u;
-    if (c % (s->k + 1)) return WON;
-  }
-  return LOST;
+  return moore_lost(s, key, n) ? LOST : WON;   /* n > k: k + 1 fits easily */
 }
 
 /* ---- moves: a cursor over the moves of a sorted token list ----
@@ -291,6 +301,35 @@ static cgt_rc push(searcher *s) {
   return CGT_OK;
 }
 
+/*
+** The first visit of a position looks at every child without searching:
+** *child = LOST when one is known lost (the position is won), else
+** UNKNOWN with the first unknown child that Moore's rule calls lost in
+** s->pick (often a lost one: it is searched first), else WON.
+*/
+static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *a, uint32_t na, int *child) {
+  cgt_rc rc;
+  int picked = 0;
+  memset(s->scan_j, 0, s->L * sizeof *s->scan_j);
+  memset(s->scan_o, 0, s->L * sizeof *s->scan_o);
+  while (next_move(ru, mv, a, s->scan_j, s->scan_o, s->k)) {
+    if ((rc = charge_move(s, na))) return rc;
+    uint32_t nc = make_child(s, ru, mv, NULL, a, s->scan_j, s->scan_o);
+    int r = decide(s, s->child, nc);
+    if (r == UNKNOWN) r = known(s);
+    if (r == LOST) {
+      *child = LOST;
+      return CGT_OK;
+    }
+    if (r == UNKNOWN && !picked && moore_lost(s, s->child, nc)) {
+      memcpy(s->pick, s->child, s->L * sizeof *s->pick);
+      picked = 1;
+    }
+  }
+  *child = picked ? UNKNOWN : WON;
+  return CGT_OK;
+}
+
 /* The state of the position in s->child (n tokens), LOST or WON in *res,
 ** searching depth first on the explicit stack when facts 2 and 3 do not
 ** decide it.  A frame's next move is tried once the result of the
@@ -308,22 +347,31 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
   while (s->depth > 0) {
     uint32_t *f = frame_at(s, s->depth - 1);
     const uint32_t *a = s->keys + (size_t)f[0] * s->L;
-    if (child == LOST) {
+    uint32_t na = key_len(s, a);
+    make_runs(&ru, a, na);
+    if (child == LOST || (!f[1] && (rc = scan(s, &ru, &mv, a, na, &child)) == CGT_OK && child == LOST)) {
       s->state[f[0]] = WON;
       s->depth--;
       child = WON;
       continue;
     }
-    uint32_t na = key_len(s, a);
-    make_runs(&ru, a, na);
-    if (!next_move(&ru, &mv, a, f + 1, f + 1 + s->L, s->k)) {
+    if (rc) return rc;
+    if (!f[1]) {   /* scanned: first the child the scan picked, if any */
+      f[1] = 1;
+      if (child == UNKNOWN) {
+        memcpy(s->child, s->pick, s->L * sizeof *s->child);
+        if ((rc = push(s))) return rc;
+        continue;
+      }
+    }
+    if (!next_move(&ru, &mv, a, f + 2, f + 2 + s->L, s->k)) {
       s->state[f[0]] = LOST;
       s->depth--;
       child = LOST;
       continue;
     }
     if ((rc = charge_move(s, na))) return rc;
-    uint32_t nc = make_child(s, &ru, &mv, NULL, a, f + 1, f + 1 + s->L);
+    uint32_t nc = make_child(s, &ru, &mv, NULL, a, f + 2, f + 2 + s->L);
     child = decide(s, s->child, nc);
     if (child != UNKNOWN) continue;
     child = known(s);   /* never IN_PROGRESS: the game is acyclic */
@@ -347,6 +395,9 @@ static void searcher_free(searcher *s) {
   cgt_free(s->fresh);
   cgt_free(s->run_start);
   cgt_free(s->run_len);
+  cgt_free(s->scan_j);
+  cgt_free(s->scan_o);
+  cgt_free(s->pick);
 }
 
 /* Fills canon (fact 1: rep[v] is the first heap-like node of value v > 0)
@@ -370,14 +421,21 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, 
   s->fresh = cgt_malloc((n + 1) * sizeof *s->fresh);
   s->run_start = cgt_malloc((n + 1) * sizeof *s->run_start);
   s->run_len = cgt_malloc((n + 1) * sizeof *s->run_len);
-  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->fresh || !s->run_start || !s->run_len) {
+  s->scan_j = cgt_malloc((n + 1) * sizeof *s->scan_j);
+  s->scan_o = cgt_malloc((n + 1) * sizeof *s->scan_o);
+  s->pick = cgt_malloc((n + 1) * sizeof *s->pick);
+  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->fresh || !s->run_start || !s->run_len ||
+      !s->scan_j || !s->scan_o || !s->pick) {
     cgt_free(rep);
     return CGT_NOMEM;
   }
   for (uint32_t v = 0; v <= V; v++) rep[v] = DROP;
   for (uint32_t u = V; u-- > 0;)   /* a finite value is at most the node's degree, below V + 1 */
     if (g->heaplike[u] && g->grundy[u] > 0 && g->grundy[u] <= V) rep[g->grundy[u]] = u;
-  for (uint32_t u = 0; u < V; u++) s->canon[u] = g->heaplike[u] ? rep[g->grundy[u]] : u;
+  for (uint32_t u = 0; u < V; u++) {
+    s->canon[u] = g->heaplike[u] ? rep[g->grundy[u]] : u;
+    while (g->grundy[u] != CGT_GRUNDY_INF && s->bits < 32 && g->grundy[u] >> s->bits) s->bits++;
+  }
   uint32_t at = 0;
   for (uint32_t u = 0; u < V; u++) {
     s->coff[u] = at;

@@ -28,9 +28,9 @@ typedef struct cgt_nimk_budget {
 } cgt_nimk_budget;
 
 /* The budget of the SQL functions (docs/nimk.md, Limits). */
-#define CGT_NIMK_SEARCH_POSITIONS 1000000u
-#define CGT_NIMK_SEARCH_MOVES 100000000u
-#define CGT_NIMK_SEARCH_BYTES ((uint64_t)256 << 20)
+#define CGT_NIMK_SEARCH_POSITIONS 250000u
+#define CGT_NIMK_SEARCH_MOVES 25000000u
+#define CGT_NIMK_SEARCH_BYTES ((uint64_t)128 << 20)
 
 /* What a search spent. */
 typedef struct cgt_nimk_spent {
