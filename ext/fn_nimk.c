@@ -175,7 +175,7 @@ static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc,
   cgt_error(ctx, SQLITE_TOOBIG, c->fname,
             "Moore's theorem with k = %llu needs every move to lower the Grundy value, "
             "but the move %s -> %s (from %u to %u) can be reached from node %s, "
-            "and the exact search needs more than its %llu %s",
+            "and the exact search goes past its budget of %llu %s",
             (unsigned long long)c->k, from ? from : "?", to ? to : "?", game->grundy[u], game->grundy[v],
             node ? node : "?", (unsigned long long)most, what);
   sqlite3_free(from);

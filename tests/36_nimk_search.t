@@ -168,5 +168,77 @@ for _ in range(30 if SANITIZED else 120):
         hc.eq('brute force on heaps %d, %s' % (k, js), int(heaps.won(k, tuple(sorted(toks)))), want)
 hc.report(t)
 
+# the budget: 40 nodes where half the moves raise the value; 10 tokens with
+# k = 2 pass the 250,000 positions (1 s), 12 with k = 3 the 2.5e7 moves (2 s)
+BIG = [(i, (i * i * 7 + j * 13) % i) for i in range(1, 41) for j in range(1, 5)]
+load('big', sorted(set(BIG)), [])
+PAST = [('nimk_graph_win', 2, list(range(39, 29, -1)), '250000 positions')]
+if not SANITIZED:
+    PAST.append(('nimk_winning_move_count', 3, list(range(39, 27, -1)), '25000000 moves'))
+for fn, k, toks, what in PAST:
+    got = q1("SELECT %s('big', ?, ?)" % fn, (k, json.dumps(toks)))
+    want = ('ERROR: cgt: %s: Moore\'s theorem with k = %d needs every move to lower the Grundy value, but the '
+            'move 38 -> 1 (from 0 to 1) can be reached from node 38, and the exact search goes past its budget '
+            'of %s' % (fn, k, what))
+    t.is_(got, want, '%s past the search budget (%s): the error names a move and the budget' % (fn, what))
+t.is_(q1("SELECT nimk_graph_win('big', 2, '[39,38,37,36,35,34]')"), 1, 'six tokens on the same graph: within budget')
+
+# absurd arguments and NULLs
+load('loop', [(1, 2), (2, 2), (3, 1)], [9])
+ABSURD = [
+    ("nimk_graph_win('path', 0, '[3]')", 'ERROR: cgt: nimk_graph_win: k must be at least 1'),
+    ("nimk_graph_win('path', -1, '[3]')", 'ERROR: cgt: nimk_graph_win: argument 2 is not a non-negative integer: -1'),
+    ("nimk_graph_win('path', 2.5, '[3]')", 'ERROR: cgt: nimk_graph_win: argument 2 is not a non-negative integer: 2.5'),
+    ("nimk_graph_win('path', 'x', '[3]')", "ERROR: cgt: nimk_graph_win: argument 2 is not a non-negative integer: x"),
+    ("nimk_graph_win('path', 2, '[3')", 'ERROR: cgt: nimk_graph_win: tokens is not a JSON array: malformed JSON'),
+    ("nimk_graph_win('path', 2, '{}')", 'ERROR: cgt: nimk_graph_win: tokens must be a JSON array of node ids'),
+    ("nimk_graph_win('path', 2, '[3, 99]')", "ERROR: cgt: nimk_graph_win: unknown node 99 in graph 'path'"),
+    ("nimk_graph_win('loop', 2, '[3, 9]')",
+     "ERROR: cgt: nimk_graph_win: Moore's theorem needs finite values, but node 3 can reach a cycle"),
+    ("nimk_graph_win('path', NULL, '[3]')", None),
+    ("nimk_graph_win(NULL, 2, '[3]')", None),
+    ("nimk_graph_win('path', 2, NULL)", None),
+    ("nimk_graph_win('path', 2, '[]')", 0),
+    ("nimk_winning_move_count('path', 2, '[]')", 0),
+    ("nimk_graph_win('nothing', 2, '[]')", 0),
+    ("nimk_graph_win('path', 2, '[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]')", 0),
+    # k beyond any token count, and 2^63 - 1: the rule for at most k tokens
+    ("nimk_graph_win('path', 9223372036854775807, '[3,3,3,3]')", 0),
+    ("nimk_graph_win('path', 9223372036854775807, '[3,3,2]')", 1),
+    ("nimk_winning_move_count('path', 9223372036854775807, '[3,3,2]')", 1),
+    ("nimk_winning_move_count('path', 9223372036854775807, '[3,3,3,3]')", 0),
+    ("nimk_graph_win('path', 9223372036854775808, '[3]')",
+     'ERROR: cgt: nimk_graph_win: argument 2 is not a non-negative integer: 9.22337203685478e+18'),
+]
+for sql, want in ABSURD:
+    t.is_(q1('SELECT ' + sql), want, sql)
+# many tokens on the path, against a brute force over (a tokens on 3, b on
+# 2) (tokens on 1 never move): a move sends i of the a to 2 and j of the b
+# to 1, 1 <= i + j <= k; it stands for C(a, i) C(b, j) moves of tokens.
+# a = 99, b = 100 and 2,801 tokens on 1 are searched; 1,000 on each node
+# pass the budget of bytes (positions of 2,000 tokens), quickly.
+from math import comb  # noqa: E402
+path_memo = {}
+
+
+def path_won(k, a, b):
+    if (a, b) not in path_memo:
+        path_memo[(a, b)] = any(not path_won(k, a - i, b + i - j) for i in range(a + 1) for j in range(b + 1)
+                                if 1 <= i + j <= k)
+    return path_memo[(a, b)]
+
+
+for a in range(0, 100):   # bottom up, so that the recursion stays shallow
+    for b in range(0, 200 - a):
+        path_won(2, a, b)
+want = '%d %d' % (path_won(2, 99, 100), sum(comb(99, i) * comb(100, j) for i in range(3) for j in range(3)
+                                          if 1 <= i + j <= 2 and not path_won(2, 99 - i, 100 + i - j)))
+many = json.dumps([3] * 99 + [2] * 100 + [1] * 2801)
+t.is_(q1("SELECT nimk_graph_win('path', 2, ?) || ' ' || nimk_winning_move_count('path', 2, ?)", (many, many)),
+      want, '3,000 tokens on the path (99 on 3, 100 on 2), k = 2: win and count equal the brute force')
+got = q1("SELECT nimk_graph_win('path', 2, ?)", (json.dumps([1, 2, 3] * 1000),))
+t.ok(isinstance(got, str) and got.endswith('goes past its budget of 134217728 bytes'),
+     '3,000 tokens on the path, 2,000 movable: past the budget of bytes', got)
+
 print('# %.1f s' % (time.time() - T0))
 t.done()
