@@ -73,6 +73,7 @@ misere_nim_win s -1 pure
 misere_outcome s 2 reads
 nim_sum s -1 pure
 nim_sum w 1 pure
+nimk_graph_win s 3 reads
 nimk_win a 2 pure
 nimk_win s -1 pure
 nimk_winning_move_count s 3 reads

@@ -57,6 +57,13 @@ HEAPS = [
     """INSERT INTO cgt_edge WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
        SELECT 1, a.i, b.i - 1, NULL FROM n a JOIN n b ON b.i <= a.i""",
 ]
+# A DAG of 40 nodes where half the moves raise the Grundy value, so that
+# Nim_k needs the exact search (about a second for 10 tokens, k = 2).
+RAISING = [
+    "CREATE TABLE cgt_edge(graph_id, src, dst, side)",
+    """INSERT INTO cgt_edge WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40),
+       m(j) AS (VALUES (1), (2), (3), (4)) SELECT DISTINCT 1, i, (i * i * 7 + j * 13) % i, NULL FROM n, m""",
+]
 TOKENS300 = '[' + ','.join(str(i % 41) for i in range(300)) + ']'
 # A hot partizan game: the sum of the switches {k|-k}, k = 1..N, kept as
 # text in table g (made before the timed call).
@@ -101,6 +108,8 @@ CALLS = {
     'cgt_dot': {'setup': BIG_VIEW, 'sql': "SELECT length(cgt_dot(1, 2999990, 100))"},
     # Moore's Nim_k: 300 tokens on nim heaps, k = 5 (the dynamic program)
     'nimk_winning_move_count': {'setup': HEAPS, 'sql': "SELECT nimk_winning_move_count(1, 5, '%s')" % TOKENS300},
+    # the exact search where Moore's theorem does not apply
+    'nimk_graph_win': {'setup': RAISING, 'sql': "SELECT nimk_graph_win(1, 2, '[39,38,37,36,35,34,33,32,31,30]')"},
     # ---- partizan
     'cg_value': {'setup': BIG_VIEW, 'sql': "SELECT cg_value(2, 0)"},
     # the text of a sum of switches is summed by the parser, inside the call
