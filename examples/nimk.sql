@@ -6,7 +6,8 @@
 -- position is lost for the player to move exactly when, in every binary
 -- digit, the number of heap sizes with that digit set is divisible by k+1.
 -- (For k >= 2 this needs games whose moves all lower the Grundy value, as
--- a heap's do; on other graphs nimk_winning_move_count says which move does not.)
+-- a heap's do; on other acyclic graphs nimk_graph_win and
+-- nimk_winning_move_count answer by an exact search, within a budget.)
 .read sql/cgt_schema.sql
 WITH RECURSIVE heap(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM heap WHERE n < 31)
 INSERT INTO cgt_edge(graph_id, src, dst) SELECT 'nim', a.n, b.n FROM heap a, heap b WHERE b.n < a.n;

@@ -240,5 +240,97 @@ got = q1("SELECT nimk_graph_win('path', 2, ?)", (json.dumps([1, 2, 3] * 1000),))
 t.ok(isinstance(got, str) and got.endswith('goes past its budget of 134217728 bytes'),
      '3,000 tokens on the path, 2,000 movable: past the budget of bytes', got)
 
+# ---- Codeforces 1498F, examples/cf1498f.sql: staircase Nim on a tree ----
+# The example's statements run here (its dot-commands: .read runs the file,
+# .print is skipped); its last statement, the answer for every root, also
+# runs on random small trees.  The brute force plays the game itself: for a
+# root, a position is the presents on each node, and a move carries 1..a[i]
+# presents from a node at depth >= k to its k-th ancestor.
+
+
+def run_example(conn, path):
+    rows, buf = None, ''
+    for line in open(path):
+        if line.startswith('.read '):
+            conn.executescript(open(line.split()[1]).read())
+        elif line.startswith('.'):
+            continue
+        else:
+            buf += line
+            if sqlite3_complete(buf):
+                rows = conn.execute(buf).fetchall()
+                last, buf = buf, ''
+    return rows, last
+
+
+def christmas_brute(n, edges, a, k):
+    adj = {u: [] for u in range(1, n + 1)}
+    for u, v in edges:
+        adj[u].append(v)
+        adj[v].append(u)
+    answer = []
+    for root in range(1, n + 1):
+        parent, depth, order = {root: None}, {root: 0}, [root]
+        for u in order:
+            for v in adj[u]:
+                if v not in depth:
+                    parent[v], depth[v] = u, depth[u] + 1
+                    order.append(v)
+        up = {}
+        for u in order:
+            x = u
+            for _ in range(k):
+                x = parent[x] if x is not None else None
+            up[u] = x
+        memo = {}
+
+        def won(pos):
+            if pos not in memo:
+                res = False
+                for i in range(n):
+                    if up[i + 1] is None or res:
+                        continue
+                    for c in range(1, pos[i] + 1):
+                        nxt = list(pos)
+                        nxt[i] -= c
+                        nxt[up[i + 1] - 1] += c
+                        if not won(tuple(nxt)):
+                            res = True
+                            break
+                memo[pos] = res
+            return memo[pos]
+        answer.append(int(won(tuple(a))))
+    return answer
+
+
+import sqlite3 as _sqlite3  # noqa: E402
+sqlite3_complete = _sqlite3.complete_statement
+cf = Db()
+rows, query = run_example(cf.conn, 'examples/cf1498f.sql')
+SAMPLE = (5, [(1, 2), (1, 3), (5, 2), (4, 3)], [0, 3, 2, 4, 4], 1)
+brute = christmas_brute(*SAMPLE)
+t.is_([w for _, w in rows], [1, 0, 0, 1, 1], 'examples/cf1498f.sql: the sample of CF 1498F gives 1 0 0 1 1')
+t.is_(brute, [1, 0, 0, 1, 1], 'CF 1498F sample: the brute force (game-tree search) gives 1 0 0 1 1')
+diag = []
+for trial in range(15 if SANITIZED else 60):
+    n = rng.randint(1, 6)
+    edges = [(v, rng.randint(1, v - 1)) for v in range(2, n + 1)]
+    rng.shuffle(edges)
+    a = [rng.randint(0, 3) for _ in range(n)]
+    while sum(a) > 7:
+        a[rng.randrange(n)] = 0
+    k = rng.randint(1, 3)
+    cf.conn.execute("DELETE FROM cgt_edge WHERE graph_id = 'cf1498f'")
+    cf.conn.executemany("INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('cf1498f', ?, ?)", edges)
+    cf.conn.execute('DELETE FROM present')
+    cf.conn.executemany('INSERT INTO present VALUES (?, ?)', list(enumerate(a, 1)))
+    cf.conn.execute('UPDATE setting SET k = ?', (k,))
+    got = [w for _, w in cf.conn.execute(query).fetchall()]
+    want = christmas_brute(n, edges, a, k)
+    if got != want:
+        diag.append('n=%d edges %r a %r k=%d: example %r, brute force %r' % (n, edges, a, k, got, want))
+t.ok(not diag, "examples/cf1498f.sql's query equals the brute force on random trees of up to 6 nodes, k = 1..3",
+     '\n'.join(diag[:5]))
+
 print('# %.1f s' % (time.time() - T0))
 t.done()

@@ -51,6 +51,17 @@ got=$(sql :memory: ".read examples/nimk.sql")
 tap_result $((1 - $?)) "examples/nimk.sql" "got:
 $got"
 
+want_xmas="For every root: root|Alice wins
+1|1
+2|0
+3|0
+4|1
+5|1"
+got=$(sql :memory: ".read examples/cf1498f.sql")
+[ "$got" = "$want_xmas" ]
+tap_result $((1 - $?)) "examples/cf1498f.sql: the sample of Codeforces 1498F (36_nimk_search.t checks it by brute force)" "got:
+$got"
+
 got=$(sql :memory: ".read examples/heaps.sql")
 case "$got" in
   *"Nim-sum (0 means the player to move loses):
