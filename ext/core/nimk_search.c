@@ -60,16 +60,16 @@ typedef struct searcher {
   /* remembered positions: keys (sorted, padded with DROP), their state */
   uint32_t *keys;
   uint8_t *state;
-  uint32_t *slot;         /* hash slots: index + 1, 0 when empty */
+  uint64_t *slot;         /* hash slots: the key's hash << 32 | index + 1; 0 when empty */
   size_t count, cap, mask;
   /* the stack: per frame the position's index, whether its moves were
   ** scanned, then for the move being tried the count taken from each run of
   ** equal tokens (L words) and each token's option (L words) */
   uint32_t *frames;
   size_t depth, fcap;
-  /* scratch of the search: a child key, the moved tokens, runs, the
-  ** scan's move and the child it picks */
-  uint32_t *child, *fresh;
+  /* scratch of the search: a child key, runs, the scan's move and the
+  ** child it picks */
+  uint32_t *child;
   uint32_t *run_start, *run_len;
   uint32_t *scan_j, *scan_o, *pick;
   int bits;               /* binary digits of the largest Grundy value */
@@ -85,7 +85,7 @@ static size_t frame_words(const searcher *s) { return 2 + 2 * (size_t)s->L; }
 
 /* Bytes the positions and the stack would take at these capacities. */
 static uint64_t bytes_at(const searcher *s, size_t cap, size_t fcap) {
-  return (uint64_t)cap * ((uint64_t)s->L * 4 + 1) + (uint64_t)cap * 2 * sizeof(uint32_t) +
+  return (uint64_t)cap * ((uint64_t)s->L * 4 + 1) + (uint64_t)cap * 4 * sizeof(uint64_t) +
          (uint64_t)fcap * frame_words(s) * 4;
 }
 
@@ -95,12 +95,19 @@ static uint64_t key_hash(const uint32_t *key, uint32_t len) {
   return h ^ (h >> 29);
 }
 
-static size_t find_slot(const searcher *s, const uint32_t *key) {
-  size_t i = (size_t)key_hash(key, s->L) & s->mask;
-  while (s->slot[i] && memcmp(s->keys + (size_t)(s->slot[i] - 1) * s->L, key, s->L * sizeof *key) != 0)
+/* The slot of key, or the empty slot where it goes; *tag its hash part. */
+static size_t find_slot(const searcher *s, const uint32_t *key, uint64_t *tag) {
+  uint64_t h = key_hash(key, s->L);
+  size_t i = (size_t)h & s->mask;
+  *tag = h >> 32 << 32;
+  while (s->slot[i] && ((s->slot[i] >> 32 << 32) != *tag ||
+                        memcmp(s->keys + (size_t)((uint32_t)s->slot[i] - 1) * s->L, key, s->L * sizeof *key) != 0))
     i = (i + 1) & s->mask;
   return i;
 }
+
+/* The index of the position in slot i. */
+static size_t slot_index(const searcher *s, size_t i) { return (uint32_t)s->slot[i] - 1; }
 
 /* Room for one more position, within the budget. */
 static cgt_rc grow_positions(searcher *s) {
@@ -117,13 +124,17 @@ static cgt_rc grow_positions(searcher *s) {
   s->state = state;
   size_t nslot = 1;
   while (nslot < 2 * cap) nslot *= 2;
-  uint32_t *slot = cgt_calloc(nslot, sizeof *slot);
+  uint64_t *slot = cgt_calloc(nslot, sizeof *slot);
   if (!slot) return CGT_NOMEM;
   cgt_free(s->slot);
   s->slot = slot;
   s->mask = nslot - 1;
   s->cap = cap;
-  for (size_t j = 0; j < s->count; j++) s->slot[find_slot(s, s->keys + j * s->L)] = (uint32_t)(j + 1);
+  for (size_t j = 0; j < s->count; j++) {
+    uint64_t tag;
+    size_t at = find_slot(s, s->keys + j * s->L, &tag);
+    s->slot[at] = tag | (j + 1);
+  }
   if (cgt_stop_charge(s->st, 1 + (uint64_t)s->count * s->L)) return CGT_INTERRUPTED;
   return CGT_OK;
 }
@@ -226,17 +237,14 @@ static int next_move(const runs *ru, const moves_view *mv, const uint32_t *a, ui
   return 0;
 }
 
-/* Sorts a[0..n-1]: insertion for a few (a move changes at most k), else qsort. */
+/* Sorts a[0..n-1]: insertion for a few, else qsort. */
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
 }
 
-static void sort_tokens(uint32_t *a, uint32_t n) {
-  if (n > 24) {
-    qsort(a, n, sizeof *a, cmp_u32);
-    return;
-  }
+/* Insertion sort: linear on lists that are sorted but for a few entries. */
+static void insertion_sort(uint32_t *a, uint32_t n) {
   for (uint32_t i = 1; i < n; i++) {
     uint32_t x = a[i], j = i;
     for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
@@ -244,28 +252,26 @@ static void sort_tokens(uint32_t *a, uint32_t n) {
   }
 }
 
+static void sort_tokens(uint32_t *a, uint32_t n) {
+  if (n > 24) qsort(a, n, sizeof *a, cmp_u32);
+  else insertion_sort(a, n);
+}
+
 /* The key after move (j, o) from the tokens a, into s->child; map (or
 ** NULL, no change) maps the tokens that stay.  Returns its token count. */
 static uint32_t make_child(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *map, const uint32_t *a,
                            const uint32_t *j, const uint32_t *o) {
-  uint32_t nf = 0, nc = 0, *stay = s->child;
+  uint32_t n = 0, *c = s->child;
   for (uint32_t t = 0; t < ru->r; t++) {
-    uint32_t start = ru->start[t], u = a[start];
-    for (uint32_t i = 0; i < ru->len[t]; i++) {
-      uint32_t x = i < j[t] ? mv->opt[mv->off[u] + o[start + i]] : map ? map[u] : u;
-      if (x == DROP) continue;
-      if (i < j[t] || map) s->fresh[nf++] = x;
-      else stay[nc++] = x;
-    }
+    uint32_t start = ru->start[t], u = a[start], i = 0;
+    for (; i < j[t]; i++) c[n++] = mv->opt[mv->off[u] + o[start + i]];
+    for (; i < ru->len[t]; i++) c[n++] = map ? map[u] : u;
   }
-  /* stay is sorted; merge the sorted fresh tokens in from the back */
-  sort_tokens(s->fresh, nf);
-  uint32_t n = nc + nf, w = n, x = nc, y = nf;
-  while (y > 0) {
-    if (x > 0 && stay[x - 1] > s->fresh[y - 1]) stay[--w] = stay[--x];
-    else stay[--w] = s->fresh[--y];
-  }
-  for (uint32_t i = n; i < s->L; i++) stay[i] = DROP;
+  /* without map only the moved tokens are out of order (DROP sorts last) */
+  if (map) sort_tokens(c, n);
+  else insertion_sort(c, n);
+  while (n > 0 && c[n - 1] == DROP) n--;
+  for (uint32_t i = n; i < s->L; i++) c[i] = DROP;
   return n;
 }
 
@@ -281,19 +287,21 @@ static cgt_rc charge_move(searcher *s, uint32_t n) {
 
 /* The remembered state of the position in s->child, or UNKNOWN. */
 static int known(const searcher *s) {
+  uint64_t tag;
   if (!s->slot) return UNKNOWN;
-  size_t at = find_slot(s, s->child);
-  return s->slot[at] ? s->state[s->slot[at] - 1] : UNKNOWN;
+  size_t at = find_slot(s, s->child, &tag);
+  return s->slot[at] ? s->state[slot_index(s, at)] : UNKNOWN;
 }
 
 /* Remembers the position in s->child (not known yet) and pushes it. */
 static cgt_rc push(searcher *s) {
   cgt_rc rc;
   if ((rc = grow_positions(s)) || (rc = grow_frames(s))) return rc;
-  size_t at = find_slot(s, s->child);
+  uint64_t tag;
+  size_t at = find_slot(s, s->child, &tag);
   memcpy(s->keys + s->count * s->L, s->child, s->L * sizeof *s->keys);
   s->state[s->count] = IN_PROGRESS;
-  s->slot[at] = (uint32_t)++s->count;
+  s->slot[at] = tag | ++s->count;
   s->spent->positions = s->count;
   uint32_t *f = frame_at(s, s->depth++);
   memset(f, 0, frame_words(s) * sizeof *f);
@@ -392,7 +400,6 @@ static void searcher_free(searcher *s) {
   cgt_free(s->slot);
   cgt_free(s->frames);
   cgt_free(s->child);
-  cgt_free(s->fresh);
   cgt_free(s->run_start);
   cgt_free(s->run_len);
   cgt_free(s->scan_j);
@@ -418,13 +425,12 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, 
   s->coff = cgt_malloc(((size_t)V + 1) * sizeof *s->coff);
   s->copt = cgt_malloc((E ? E : 1) * sizeof *s->copt);
   s->child = cgt_malloc((n + 1) * sizeof *s->child);
-  s->fresh = cgt_malloc((n + 1) * sizeof *s->fresh);
   s->run_start = cgt_malloc((n + 1) * sizeof *s->run_start);
   s->run_len = cgt_malloc((n + 1) * sizeof *s->run_len);
   s->scan_j = cgt_malloc((n + 1) * sizeof *s->scan_j);
   s->scan_o = cgt_malloc((n + 1) * sizeof *s->scan_o);
   s->pick = cgt_malloc((n + 1) * sizeof *s->pick);
-  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->fresh || !s->run_start || !s->run_len ||
+  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->run_start || !s->run_len ||
       !s->scan_j || !s->scan_o || !s->pick) {
     cgt_free(rep);
     return CGT_NOMEM;

@@ -74,7 +74,8 @@ static const char setup[] =
     "  ('pic','x','y'), ('pic','y','g');"
     "INSERT INTO cgt_edge VALUES ('dom','a','b','L'), ('dom','a','c','R'), ('dom','b','d','R'), ('dom','c','d','L'),"
     "  ('loop','p','q','L'), ('loop','q','p','R'), ('loop','p','z',NULL);"
-    "INSERT INTO cgt_node VALUES ('dom', 'd'), (1, 9);";
+    "INSERT INTO cgt_node VALUES ('dom', 'd'), (1, 9);"
+    "INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('path', 3, 2), ('path', 2, 1);";
 
 static const char *const stmts[] = {
     /* graph functions */
@@ -93,6 +94,8 @@ static const char *const stmts[] = {
     "SELECT nimk_win(2, 3, 5, 6), nimk_win(1, 1, 2, 3)",
     "SELECT nimk_win(2, value) FROM json_each('[1,2,3,4]')",
     "SELECT nimk_winning_move_count(1, 1, '[3,1]'), nimk_winning_move_count(1, 2, '[3,3]')",
+    /* the exact search where a move raises the value (3 -> 2) */
+    "SELECT nimk_graph_win('path', 2, '[3,2,2,2]'), nimk_winning_move_count('path', 2, '[3,2,2,3]')",
     "SELECT wythoff_grundy(5, 7), wythoff_grundy(100, 37), wythoff_outcome(3, 5)",
     "SELECT nim_sum(3, 5, 6), mex(0, 1, 3), misere_nim_win(1, 1, 1), fibonacci_nim_move(12, 1)",
     "SELECT nim_sum(value) OVER (ORDER BY key), nim_sum(value) OVER () FROM json_each('[1,2,3]')",
