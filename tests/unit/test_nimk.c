@@ -6,7 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../../ext/core/game.h"
 #include "../../ext/core/nimk.h"
+#include "../../ext/core/nimk_search.h"
 #include "../../ext/core/randsum.h"
 #include "../tap.h"
 
@@ -168,9 +170,121 @@ static void random_sums(void) {
   is_int(cgt_randsum_mod(&z, 4, 5, &win, NULL), CGT_NOINVERSE, "V + s = 0 modulo the prime is reported");
 }
 
+/* ---- the exact search against game-tree search on random DAGs ---- */
+
+enum { SN = 7, ST = 5 };
+static uint32_t sdeg[SN], sadj[SN][SN];
+static signed char smemo[4][(SN + 1) * (SN + 1) * (SN + 1) * (SN + 1) * (SN + 1)];
+
+/* Game-tree search: t[0..ST-1] sorted tokens (SN = none), a move picks 1..k
+** of them and one move each; returns 1 when the player to move wins. */
+static int tree_wins(int k, const uint32_t *t) {
+  uint32_t key = 0;
+  for (int i = 0; i < ST; i++) key = key * (SN + 1) + t[i];
+  signed char *m = &smemo[k][key];
+  if (*m >= 0) return *m;
+  int win = 0;
+  /* every choice vector: stay (0) or move e (1..deg) per token */
+  uint32_t c[ST] = {0};
+  for (;;) {
+    int i = 0;
+    while (i < ST && c[i] == (t[i] < SN ? sdeg[t[i]] : 0)) c[i++] = 0;
+    if (i == ST) break;
+    c[i]++;
+    int moved = 0;
+    uint32_t n[ST];
+    for (int j = 0; j < ST; j++) {
+      moved += c[j] > 0;
+      n[j] = c[j] ? sadj[t[j]][c[j] - 1] : t[j];
+    }
+    if (moved > k) continue;
+    for (int a = 1; a < ST; a++)
+      for (int b = a; b > 0 && n[b - 1] > n[b]; b--) { uint32_t x = n[b]; n[b] = n[b - 1]; n[b - 1] = x; }
+    if (!tree_wins(k, n)) { win = 1; break; }
+  }
+  return *m = (signed char)win;
+}
+
+static void search(void) {
+  int bad_win = 0, bad_count = 0, trials = 0, limits = 0;
+  for (int g = 0; g < 60; g++) {
+    /* node u moves to up to 3 distinct lower nodes */
+    uint32_t pair[2 * SN * 3];
+    size_t m = 0;
+    for (uint32_t u = 0; u < SN; u++) {
+      sdeg[u] = 0;
+      for (uint32_t e = 0; e < 3 && u > 0; e++) {
+        uint32_t v = rnd(u), dup = 0;
+        for (uint32_t f = 0; f < sdeg[u]; f++) dup |= sadj[u][f] == v;
+        if (dup) continue;
+        sadj[u][sdeg[u]++] = v;
+        pair[2 * m] = u;
+        pair[2 * m++ + 1] = v;
+      }
+    }
+    cgt_game game;
+    memset(&game, 0, sizeof game);
+    if (cgt_digraph_build(&game.moves, SN, pair, m, NULL) || cgt_game_need_grundy(&game, NULL) ||
+        cgt_game_need_heaplike(&game, NULL)) {
+      ok(0, "building a game");
+      return;
+    }
+    cgt_nimk_graph sg = {SN, game.moves.out_off, game.moves.out, game.grundy, game.heaplike};
+    memset(smemo, -1, sizeof smemo);
+    for (int q = 0; q < 10; q++) {
+      int k = 1 + (int)rnd(3), n = 1 + (int)rnd(ST);
+      uint32_t tok[ST], t[ST];
+      for (int i = 0; i < ST; i++) t[i] = i < n ? (tok[i] = rnd(SN)) : SN;
+      for (int a = 1; a < ST; a++)
+        for (int b = a; b > 0 && t[b - 1] > t[b]; b--) { uint32_t x = t[b]; t[b] = t[b - 1]; t[b - 1] = x; }
+      cgt_nimk_budget budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_MOVES, CGT_NIMK_SEARCH_BYTES};
+      cgt_nimk_spent spent;
+      int win = -1;
+      uint64_t count = 0;
+      cgt_rc rc = cgt_nimk_search_win((uint64_t)k, &sg, tok, (size_t)n, &budget, &win, &spent, NULL);
+      bad_win += rc != CGT_OK || win != tree_wins(k, t);
+      /* the count: moves to positions the tree search calls lost */
+      rc = cgt_nimk_search_count((uint64_t)k, &sg, tok, (size_t)n, &budget, &count, &spent, NULL);
+      uint64_t want = 0;
+      uint32_t c[ST] = {0};
+      for (;;) {
+        int i = 0;
+        while (i < n && c[i] == sdeg[tok[i]]) c[i++] = 0;
+        if (i == n) break;
+        c[i]++;
+        int moved = 0;
+        uint32_t nx[ST];
+        for (int j = 0; j < ST; j++) {
+          moved += j < n && c[j] > 0;
+          nx[j] = j >= n ? SN : c[j] ? sadj[tok[j]][c[j] - 1] : tok[j];
+        }
+        if (moved > k) continue;
+        for (int a = 1; a < ST; a++)
+          for (int b = a; b > 0 && nx[b - 1] > nx[b]; b--) { uint32_t x = nx[b]; nx[b] = nx[b - 1]; nx[b - 1] = x; }
+        want += !tree_wins(k, nx);
+      }
+      bad_count += rc != CGT_OK || count != want;
+      trials++;
+      /* a budget of one position or one move: CGT_LIMIT or an answer */
+      cgt_nimk_budget tiny = {1, 1, 1 << 20};
+      rc = cgt_nimk_search_win((uint64_t)k, &sg, tok, (size_t)n, &tiny, &win, &spent, NULL);
+      limits += rc == CGT_LIMIT;
+      bad_win += rc != CGT_OK && rc != CGT_LIMIT;
+      tiny.bytes = 16;
+      rc = cgt_nimk_search_count((uint64_t)k, &sg, tok, (size_t)n, &tiny, &count, &spent, NULL);
+      bad_count += rc != CGT_OK && rc != CGT_LIMIT;
+    }
+    cgt_game_clear(&game);
+  }
+  is_int(bad_win, 0, "cgt_nimk_search_win equals game-tree search on random DAGs (%d positions)", trials);
+  is_int(bad_count, 0, "cgt_nimk_search_count equals enumeration and game-tree search (%d positions)", trials);
+  ok(limits > 0, "a budget of one position or one move ends in CGT_LIMIT (%d times)", limits);
+}
+
 int main(void) {
   moore();
   counting();
   random_sums();
+  search();
   return tap_done();
 }
