@@ -7,24 +7,29 @@
 **
 ** Three facts shrink the search; each is proved here.
 **
-** 1. Heap-like tokens are nim heaps.  A node u is heap-like when every
-**    move reachable from u, its own included, lowers the Grundy value.  Its
-**    options then have values below G(u), and every value below G(u)
-**    (mex), and they are heap-like.  Map each heap-like node u to the nim
-**    heap *G(u) and every other node to itself, token by token.  The
-**    positions one Nim_k move reaches from the image of P are exactly the
-**    images of the positions one move reaches from P: the same tokens are
-**    picked, and a heap-like token's moves map onto the heap's moves
-**    *0 .. *(G(u)-1).  By induction on the acyclic game, P and its image
-**    have the same outcome (P is won iff some option is lost).  So the
-**    search keeps one node per heap value, rep[v], and drops tokens on
-**    *0, which never move and change nobody's moves.
+** 1. Nodes with the same options are interchangeable.  Put nodes in
+**    classes bottom up: a node without moves is in the class DROP, and two
+**    nodes are in the same class when the classes of their options are the
+**    same set.  Map every token to its class's representative (a node of
+**    the class).  The positions one Nim_k move reaches from the image of a
+**    position P are exactly the images of the positions one move reaches
+**    from P: the same tokens are picked, and a token's options map onto the
+**    options of its representative.  By induction on the acyclic game, P
+**    and its image have the same outcome (a position is won iff some option
+**    is lost).  Tokens on DROP never move and change nobody's moves: they
+**    are removed.  Nodes of a class have the same Grundy value, and are all
+**    heap-like (every move reachable lowers the Grundy value) or all not:
+**    both follow from the classes of the options, by induction.  All
+**    heap-like nodes of one value are one class (by induction on the value:
+**    their options are the classes of the smaller values, every one of
+**    them), and they act as the nim heap of that value.
 **
 ** 2. Moore's rule.  A position whose tokens are all heap-like is, by 1, a
-**    position of Nim_k on nim heaps, which Moore's theorem decides: it is
-**    lost exactly when, in every binary digit, the number of values with
-**    that digit set is divisible by k+1 (E. H. Moore, "A generalization of
-**    the game called nim", Annals of Mathematics (2) 11 (1910), 93-94).
+**    position of Nim_k on nim heaps of their Grundy values, which Moore's
+**    theorem decides: it is lost exactly when, in every binary digit, the
+**    number of values with that digit set is divisible by k+1 (E. H.
+**    Moore, "A generalization of the game called nim", Annals of
+**    Mathematics (2) 11 (1910), 93-94).
 **
 ** 3. At most k tokens.  Then a move may move any nonempty set of tokens,
 **    and stays able to, as tokens are never added.  Such a position is lost
@@ -44,9 +49,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DROP UINT32_MAX   /* a token on *0: removed from positions */
+#define DROP UINT32_MAX   /* the class of nodes without moves: removed from positions */
 
-enum { IN_PROGRESS = 1, LOST = 2, WON = 3, UNKNOWN = 0 };
+enum { UNKNOWN = 0, IN_PROGRESS = 1, LOST = 2, WON = 3, PICK = 4, ITERATE = 5 };
 
 typedef struct searcher {
   uint64_t k;
@@ -55,7 +60,7 @@ typedef struct searcher {
   cgt_nimk_spent *spent;
   cgt_stop *st;
   uint32_t *canon;        /* node -> its representative, or DROP */
-  uint32_t *coff, *copt;  /* a representative's distinct options (representatives or DROP) */
+  uint32_t *coff, *cend, *copt;   /* a representative's distinct options (representatives or DROP) */
   uint32_t L;             /* words of a key: the most tokens a position has */
   /* remembered positions: keys (sorted, padded with DROP), their state */
   uint32_t *keys;
@@ -191,10 +196,10 @@ static int decide(const searcher *s, const uint32_t *key, uint32_t n) {
 ** different multiset of results is met once. */
 
 typedef struct moves_view {
-  const uint32_t *off, *opt;   /* options of a token value */
+  const uint32_t *off, *end, *opt;   /* the options of u: opt[off[u]] .. opt[end[u]-1] */
 } moves_view;
 
-static uint32_t degree(const moves_view *mv, uint32_t u) { return mv->off[u + 1] - mv->off[u]; }
+static uint32_t degree(const moves_view *mv, uint32_t u) { return mv->end[u] - mv->off[u]; }
 
 /* Splits the sorted tokens a[0..n-1] into runs of equal tokens. */
 static void make_runs(runs *ru, const uint32_t *a, uint32_t n) {
@@ -310,14 +315,14 @@ static cgt_rc push(searcher *s) {
 }
 
 /*
-** The first visit of a position looks at every child without searching:
-** *child = LOST when one is known lost (the position is won), else
-** UNKNOWN with the first unknown child that Moore's rule calls lost in
-** s->pick (often a lost one: it is searched first), else WON.
+** The first visit of a position looks at every child without searching.
+** *verdict: WON when a child is known lost; LOST when every child is known
+** won; PICK when a child is unknown and Moore's rule calls one of them lost
+** (often rightly: it is in s->pick, to search first); else ITERATE.
 */
-static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *a, uint32_t na, int *child) {
+static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *a, uint32_t na, int *verdict) {
   cgt_rc rc;
-  int picked = 0;
+  int picked = 0, unknown = 0;
   memset(s->scan_j, 0, s->L * sizeof *s->scan_j);
   memset(s->scan_o, 0, s->L * sizeof *s->scan_o);
   while (next_move(ru, mv, a, s->scan_j, s->scan_o, s->k)) {
@@ -326,15 +331,17 @@ static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint
     int r = decide(s, s->child, nc);
     if (r == UNKNOWN) r = known(s);
     if (r == LOST) {
-      *child = LOST;
+      *verdict = WON;
       return CGT_OK;
     }
-    if (r == UNKNOWN && !picked && moore_lost(s, s->child, nc)) {
+    if (r != UNKNOWN) continue;
+    unknown = 1;
+    if (!picked && moore_lost(s, s->child, nc)) {
       memcpy(s->pick, s->child, s->L * sizeof *s->pick);
       picked = 1;
     }
   }
-  *child = picked ? UNKNOWN : WON;
+  *verdict = !unknown ? LOST : picked ? PICK : ITERATE;
   return CGT_OK;
 }
 
@@ -343,7 +350,7 @@ static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint
 ** decide it.  A frame's next move is tried once the result of the
 ** previous one is known: a lost child makes the frame won at once. */
 static cgt_rc solve(searcher *s, uint32_t n, int *res) {
-  moves_view mv = {s->coff, s->copt};
+  moves_view mv = {s->coff, s->cend, s->copt};
   runs ru = {0, s->run_start, s->run_len};
   cgt_rc rc;
   *res = decide(s, s->child, n);
@@ -357,16 +364,23 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
     const uint32_t *a = s->keys + (size_t)f[0] * s->L;
     uint32_t na = key_len(s, a);
     make_runs(&ru, a, na);
-    if (child == LOST || (!f[1] && (rc = scan(s, &ru, &mv, a, na, &child)) == CGT_OK && child == LOST)) {
+    if (child == LOST) {   /* a move to a lost position: this one is won */
       s->state[f[0]] = WON;
       s->depth--;
       child = WON;
       continue;
     }
-    if (rc) return rc;
-    if (!f[1]) {   /* scanned: first the child the scan picked, if any */
+    if (!f[1]) {
+      int verdict;
       f[1] = 1;
-      if (child == UNKNOWN) {
+      if ((rc = scan(s, &ru, &mv, a, na, &verdict))) return rc;
+      if (verdict == WON || verdict == LOST) {
+        s->state[f[0]] = (uint8_t)verdict;
+        s->depth--;
+        child = verdict;
+        continue;
+      }
+      if (verdict == PICK) {
         memcpy(s->child, s->pick, s->L * sizeof *s->child);
         if ((rc = push(s))) return rc;
         continue;
@@ -394,6 +408,7 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
 static void searcher_free(searcher *s) {
   cgt_free(s->canon);
   cgt_free(s->coff);
+  cgt_free(s->cend);
   cgt_free(s->copt);
   cgt_free(s->keys);
   cgt_free(s->state);
@@ -407,10 +422,86 @@ static void searcher_free(searcher *s) {
   cgt_free(s->pick);
 }
 
-/* Fills canon (fact 1: rep[v] is the first heap-like node of value v > 0)
-** and the representatives' distinct options; scratch for n tokens. */
-static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, const cgt_nimk_budget *budget,
-                    cgt_nimk_spent *spent, cgt_stop *st) {
+/* The hash of the option list of representative u. */
+static uint64_t list_hash(const searcher *s, uint32_t u) {
+  uint64_t h = 0x9e3779b97f4a7c15ull;
+  for (uint32_t i = s->coff[u]; i < s->cend[u]; i++) h = (h ^ s->copt[i]) * 0x100000001b3ull;
+  return h ^ (h >> 31);
+}
+
+/* Fact 1 on the part of the graph reachable from the tokens, bottom up (a
+** depth-first walk on an explicit stack, each node finished after its
+** options): a node's options, as representatives sorted without repeats,
+** name its class; the first node of a class represents it, and the class
+** of no options is DROP.  Fills canon, coff, cend and copt. */
+static cgt_rc make_classes(searcher *s, const uint32_t *tok, size_t n) {
+  const cgt_nimk_graph *g = s->g;
+  uint32_t V = g->n, at = 0, depth = 0;
+  size_t tsize = 16;
+  while (tsize < 2 * (size_t)V) tsize *= 2;
+  uint8_t *seen = cgt_calloc(V ? V : 1, 1);
+  uint32_t *stack = cgt_malloc(2 * (size_t)(V ? V : 1) * sizeof *stack);   /* node, next move */
+  uint32_t *table = cgt_malloc(tsize * sizeof *table);   /* representatives by list; DROP: empty */
+  cgt_rc rc = seen && stack && table ? CGT_OK : CGT_NOMEM;
+  for (size_t i = 0; rc == CGT_OK && i < tsize; i++) table[i] = DROP;
+  for (uint32_t u = 0; rc == CGT_OK && u < V; u++) s->canon[u] = u;
+  for (size_t i = 0; rc == CGT_OK && i < n; i++) {
+    if (seen[tok[i]]) continue;
+    seen[tok[i]] = 1;
+    stack[0] = tok[i];
+    stack[1] = g->off[tok[i]];
+    depth = 1;
+    while (depth > 0 && rc == CGT_OK) {
+      uint32_t *top = stack + 2 * (depth - 1), u = top[0];
+      if (top[1] < g->off[u + 1]) {
+        uint32_t v = g->out[top[1]++];
+        if (!seen[v]) {   /* (a node seen again on the stack would be a cycle: not here) */
+          seen[v] = 1;
+          stack[2 * depth] = v;
+          stack[2 * depth++ + 1] = g->off[v];
+        }
+        continue;
+      }
+      depth--;
+      uint32_t first = at;
+      for (uint32_t e = g->off[u]; e < g->off[u + 1]; e++) s->copt[at++] = s->canon[g->out[e]];
+      sort_tokens(s->copt + first, at - first);
+      uint32_t w = first;
+      for (uint32_t j = first; j < at; j++)
+        if (j == first || s->copt[j] != s->copt[j - 1]) s->copt[w++] = s->copt[j];
+      s->coff[u] = first;
+      s->cend[u] = at = w;
+      if (w == first) {
+        s->canon[u] = DROP;
+      } else {
+        size_t slot = (size_t)list_hash(s, u) & (tsize - 1);
+        for (;; slot = (slot + 1) & (tsize - 1)) {
+          uint32_t r = table[slot];
+          if (r == DROP) {
+            table[slot] = u;
+            break;
+          }
+          if (s->cend[r] - s->coff[r] == w - first &&
+              memcmp(s->copt + s->coff[r], s->copt + first, (w - first) * sizeof *s->copt) == 0) {
+            s->canon[u] = r;
+            at = first;
+            break;
+          }
+        }
+      }
+      if (cgt_stop_charge(s->st, 1 + (uint64_t)(g->off[u + 1] - g->off[u]))) rc = CGT_INTERRUPTED;
+    }
+  }
+  cgt_free(seen);
+  cgt_free(stack);
+  cgt_free(table);
+  return rc;
+}
+
+/* Prepares a search of tokens tok[0..n-1]: the classes of fact 1 and
+** scratch for n tokens. */
+static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,
+                    const cgt_nimk_budget *budget, cgt_nimk_spent *spent, cgt_stop *st) {
   memset(s, 0, sizeof *s);
   s->k = k;
   s->g = g;
@@ -420,9 +511,9 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, 
   spent->positions = spent->moves = 0;
   if (n > UINT32_MAX / 8) return CGT_LIMIT;
   uint32_t V = g->n, E = g->off[V];
-  uint32_t *rep = cgt_malloc(((size_t)V + 1) * sizeof *rep);
   s->canon = cgt_malloc((V ? V : 1) * sizeof *s->canon);
-  s->coff = cgt_malloc(((size_t)V + 1) * sizeof *s->coff);
+  s->coff = cgt_calloc(V ? V : 1, sizeof *s->coff);
+  s->cend = cgt_calloc(V ? V : 1, sizeof *s->cend);
   s->copt = cgt_malloc((E ? E : 1) * sizeof *s->copt);
   s->child = cgt_malloc((n + 1) * sizeof *s->child);
   s->run_start = cgt_malloc((n + 1) * sizeof *s->run_start);
@@ -430,37 +521,12 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, size_t n, 
   s->scan_j = cgt_malloc((n + 1) * sizeof *s->scan_j);
   s->scan_o = cgt_malloc((n + 1) * sizeof *s->scan_o);
   s->pick = cgt_malloc((n + 1) * sizeof *s->pick);
-  if (!rep || !s->canon || !s->coff || !s->copt || !s->child || !s->run_start || !s->run_len ||
-      !s->scan_j || !s->scan_o || !s->pick) {
-    cgt_free(rep);
+  if (!s->canon || !s->coff || !s->cend || !s->copt || !s->child || !s->run_start || !s->run_len || !s->scan_j ||
+      !s->scan_o || !s->pick)
     return CGT_NOMEM;
-  }
-  for (uint32_t v = 0; v <= V; v++) rep[v] = DROP;
-  for (uint32_t u = V; u-- > 0;)   /* a finite value is at most the node's degree, below V + 1 */
-    if (g->heaplike[u] && g->grundy[u] > 0 && g->grundy[u] <= V) rep[g->grundy[u]] = u;
-  for (uint32_t u = 0; u < V; u++) {
-    s->canon[u] = g->heaplike[u] ? rep[g->grundy[u]] : u;
+  for (uint32_t u = 0; u < V; u++)
     while (g->grundy[u] != CGT_GRUNDY_INF && s->bits < 32 && g->grundy[u] >> s->bits) s->bits++;
-  }
-  uint32_t at = 0;
-  for (uint32_t u = 0; u < V; u++) {
-    s->coff[u] = at;
-    if (s->canon[u] != u) continue;   /* only representatives are tokens of positions */
-    uint32_t first = at;
-    if (g->heaplike[u]) {   /* the heap *G(u): options *0 .. *(G(u)-1), as many as its moves at most */
-      for (uint32_t v = 0; v < g->grundy[u]; v++) s->copt[at++] = rep[v];
-    } else {
-      for (uint32_t e = g->off[u]; e < g->off[u + 1]; e++) s->copt[at++] = s->canon[g->out[e]];
-    }
-    sort_tokens(s->copt + first, at - first);
-    uint32_t w = first;
-    for (uint32_t i = first; i < at; i++)
-      if (i == first || s->copt[i] != s->copt[i - 1]) s->copt[w++] = s->copt[i];
-    at = w;
-  }
-  s->coff[V] = at;
-  cgt_free(rep);
-  return cgt_stop_charge(st, 1 + (uint64_t)V + E) ? CGT_INTERRUPTED : CGT_OK;
+  return make_classes(s, tok, n);
 }
 
 /* The representatives of tok[0..n-1], sorted, into s->child; sets s->L. */
@@ -478,7 +544,7 @@ cgt_rc cgt_nimk_search_win(uint64_t k, const cgt_nimk_graph *g, const uint32_t *
                            const cgt_nimk_budget *budget, int *win, cgt_nimk_spent *spent, cgt_stop *st) {
   searcher s;
   int res = LOST;
-  cgt_rc rc = setup(&s, k, g, n, budget, spent, st);
+  cgt_rc rc = setup(&s, k, g, tok, n, budget, spent, st);
   if (rc == CGT_OK) rc = solve(&s, start_key(&s, tok, n), &res);
   *win = res == WON;
   searcher_free(&s);
@@ -525,7 +591,7 @@ cgt_rc cgt_nimk_search_count(uint64_t k, const cgt_nimk_graph *g, const uint32_t
                              const cgt_nimk_budget *budget, uint64_t *count, cgt_nimk_spent *spent, cgt_stop *st) {
   searcher s;
   *count = 0;
-  cgt_rc rc = setup(&s, k, g, n, budget, spent, st);
+  cgt_rc rc = setup(&s, k, g, tok, n, budget, spent, st);
   uint32_t E = g->off[g->n];
   uint32_t *a = cgt_malloc((n + 1) * sizeof *a), *j = cgt_calloc(n + 1, sizeof *j), *o = cgt_calloc(n + 1, sizeof *o);
   uint32_t *start = cgt_malloc((n + 1) * sizeof *start), *len = cgt_malloc((n + 1) * sizeof *len);
@@ -537,7 +603,7 @@ cgt_rc cgt_nimk_search_count(uint64_t k, const cgt_nimk_graph *g, const uint32_t
     sort_tokens(a, (uint32_t)n);
     for (uint32_t e = 0; e < E; e++) mapped[e] = s.canon[g->out[e]];
     runs ru = {0, start, len};
-    moves_view mv = {g->off, mapped};
+    moves_view mv = {g->off, g->off + 1, mapped};
     make_runs(&ru, a, (uint32_t)n);
     /* every move of the original tokens, by multisets; each leads to a
     ** position of representatives, searched with one shared memory */
