@@ -120,6 +120,7 @@ static cgt_rc grow_positions(searcher *s) {
   if (s->count < s->cap) return CGT_OK;
   size_t cap = s->cap ? 2 * s->cap : 256;
   if (cap > s->budget.positions) cap = (size_t)s->budget.positions;
+  while (cap > s->count + 1 && bytes_at(s, cap, s->fcap) > s->budget.bytes) cap = s->count + (cap - s->count) / 2;
   if (bytes_at(s, cap, s->fcap) > s->budget.bytes) return CGT_LIMIT;
   uint32_t *keys = cgt_realloc(s->keys, cap * s->L * sizeof *keys);
   if (!keys) return CGT_NOMEM;
@@ -148,6 +149,7 @@ static cgt_rc grow_positions(searcher *s) {
 static cgt_rc grow_frames(searcher *s) {
   if (s->depth < s->fcap) return CGT_OK;
   size_t fcap = s->fcap ? 2 * s->fcap : 64;
+  while (fcap > s->depth + 1 && bytes_at(s, s->cap, fcap) > s->budget.bytes) fcap = s->depth + (fcap - s->depth) / 2;
   if (bytes_at(s, s->cap, fcap) > s->budget.bytes) return CGT_LIMIT;
   uint32_t *frames = cgt_realloc(s->frames, fcap * frame_words(s) * sizeof *frames);
   if (!frames) return CGT_NOMEM;
