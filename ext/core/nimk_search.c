@@ -94,15 +94,16 @@ static uint64_t bytes_at(const searcher *s, size_t cap, size_t fcap) {
          (uint64_t)fcap * frame_words(s) * 4;
 }
 
-static uint64_t key_hash(const uint32_t *key, uint32_t len) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (uint32_t i = 0; i < len && key[i] != DROP; i++) h = (h ^ key[i]) * 0x100000001b3ull;
-  return h ^ (h >> 29);
+/* The hash of the words w[0..n-1]. */
+static uint64_t hash_words(const uint32_t *w, uint32_t n) {
+  uint64_t h = n;
+  for (uint32_t i = 0; i < n; i++) h = cgt_mix64(h ^ w[i]);
+  return h;
 }
 
 /* The slot of key, or the empty slot where it goes; *tag its hash part. */
 static size_t find_slot(const searcher *s, const uint32_t *key, uint64_t *tag) {
-  uint64_t h = key_hash(key, s->L);
+  uint64_t h = hash_words(key, s->L);
   size_t i = (size_t)h & s->mask;
   *tag = h >> 32 << 32;
   while (s->slot[i] && ((s->slot[i] >> 32 << 32) != *tag ||
@@ -424,13 +425,6 @@ static void searcher_free(searcher *s) {
   cgt_free(s->pick);
 }
 
-/* The hash of the option list of representative u. */
-static uint64_t list_hash(const searcher *s, uint32_t u) {
-  uint64_t h = 0x9e3779b97f4a7c15ull;
-  for (uint32_t i = s->coff[u]; i < s->cend[u]; i++) h = (h ^ s->copt[i]) * 0x100000001b3ull;
-  return h ^ (h >> 31);
-}
-
 /* Fact 1 on the part of the graph reachable from the tokens, bottom up (a
 ** depth-first walk on an explicit stack, each node finished after its
 ** options): a node's options, as representatives sorted without repeats,
@@ -476,7 +470,7 @@ static cgt_rc make_classes(searcher *s, const uint32_t *tok, size_t n) {
       if (w == first) {
         s->canon[u] = DROP;
       } else {
-        size_t slot = (size_t)list_hash(s, u) & (tsize - 1);
+        size_t slot = (size_t)hash_words(s->copt + first, w - first) & (tsize - 1);
         for (;; slot = (slot + 1) & (tsize - 1)) {
           uint32_t r = table[slot];
           if (r == DROP) {
