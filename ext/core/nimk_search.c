@@ -167,7 +167,8 @@ static uint32_t key_len(const searcher *s, const uint32_t *key) {
 }
 
 /* 1 when Moore's rule on the Grundy values calls the n tokens of key lost:
-** right when fact 2 applies, else only a guess that orders the search. */
+** right when fact 2 applies, else only a guess that orders the search.
+** Called with n > k, so k + 1 does not wrap. */
 static int moore_lost(const searcher *s, const uint32_t *key, uint32_t n) {
   const uint32_t *grundy = s->g->grundy;
   for (int b = 0; b < s->bits; b++) {
@@ -188,7 +189,7 @@ static int decide(const searcher *s, const uint32_t *key, uint32_t n) {
   }
   for (uint32_t i = 0; i < n; i++)
     if (!s->g->heaplike[key[i]]) return UNKNOWN;
-  return moore_lost(s, key, n) ? LOST : WON;   /* n > k: k + 1 fits easily */
+  return moore_lost(s, key, n) ? LOST : WON;
 }
 
 /* ---- moves: a cursor over the moves of a sorted token list ----
@@ -364,15 +365,15 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
   int child = UNKNOWN;
   while (s->depth > 0) {
     uint32_t *f = frame_at(s, s->depth - 1);
-    const uint32_t *a = s->keys + (size_t)f[0] * s->L;
-    uint32_t na = key_len(s, a);
-    make_runs(&ru, a, na);
     if (child == LOST) {   /* a move to a lost position: this one is won */
       s->state[f[0]] = WON;
       s->depth--;
       child = WON;
       continue;
     }
+    const uint32_t *a = s->keys + (size_t)f[0] * s->L;
+    uint32_t na = key_len(s, a);
+    make_runs(&ru, a, na);
     if (!f[1]) {
       int verdict;
       f[1] = 1;
@@ -406,7 +407,7 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
   return CGT_OK;
 }
 
-/* ---- setting up: representatives and their options ---- */
+/* ---- setting up: classes of nodes and their options ---- */
 
 static void searcher_free(searcher *s) {
   cgt_free(s->canon);
@@ -502,6 +503,7 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, const uint
   s->k = k;
   s->g = g;
   s->budget = *budget;
+  if (s->budget.positions > UINT32_MAX - 1) s->budget.positions = UINT32_MAX - 1;   /* indexes are 32-bit */
   s->spent = spent;
   s->st = st;
   spent->positions = spent->moves = 0;
