@@ -322,11 +322,13 @@ static cgt_rc push(searcher *s) {
 ** The first visit of a position looks at every child without searching.
 ** *verdict: WON when a child is known lost; LOST when every child is known
 ** won; PICK when a child is unknown and Moore's rule calls one of them lost
-** (often rightly: it is in s->pick, to search first); else ITERATE.
+** (often rightly): the smallest such, in s->pick, to search first (a small
+** lost child proves the position won at little cost); else ITERATE.
 */
 static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *a, uint32_t na, int *verdict) {
   cgt_rc rc;
   int picked = 0, unknown = 0;
+  uint64_t smallest = 0;
   memset(s->scan_j, 0, s->L * sizeof *s->scan_j);
   memset(s->scan_o, 0, s->L * sizeof *s->scan_o);
   while (next_move(ru, mv, a, s->scan_j, s->scan_o, s->k)) {
@@ -340,9 +342,14 @@ static cgt_rc scan(searcher *s, const runs *ru, const moves_view *mv, const uint
     }
     if (r != UNKNOWN) continue;
     unknown = 1;
-    if (!picked && moore_lost(s, s->child, nc)) {
-      memcpy(s->pick, s->child, s->L * sizeof *s->pick);
-      picked = 1;
+    if (moore_lost(s, s->child, nc)) {
+      uint64_t size = (uint64_t)nc << 40;   /* fewest tokens, then smallest values */
+      for (uint32_t i = 0; i < nc; i++) size += s->g->grundy[s->child[i]];
+      if (!picked || size < smallest) {
+        smallest = size;
+        memcpy(s->pick, s->child, s->L * sizeof *s->pick);
+        picked = 1;
+      }
     }
   }
   *verdict = !unknown ? LOST : picked ? PICK : ITERATE;
