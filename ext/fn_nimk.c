@@ -194,6 +194,8 @@ static cgt_nimk_graph search_graph(const graph_call *c) {
 static const cgt_nimk_budget search_budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_MOVES,
                                               CGT_NIMK_SEARCH_BYTES};
 
+/* nimk_graph_win(graph_id, k, tokens): Moore's theorem where it applies,
+** else the exact search. */
 static void nimk_graph_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   graph_call c = {.fname = "nimk_graph_win"};
@@ -256,6 +258,8 @@ done:
   sqlite3_free(opt);
 }
 
+/* nimk_winning_move_count(graph_id, k, tokens): by Moore's theorem where it
+** applies, else by the exact search of every move's result. */
 static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   graph_call c = {.fname = "nimk_winning_move_count"};

@@ -86,6 +86,7 @@ typedef struct runs {
   uint32_t *start, *len;
 } runs;
 
+/* Words of a stack frame. */
 static size_t frame_words(const searcher *s) { return 2 + 2 * (size_t)s->L; }
 
 /* Bytes the positions and the stack would take at these capacities. */
@@ -203,6 +204,7 @@ typedef struct moves_view {
   const uint32_t *off, *end, *opt;   /* the options of u: opt[off[u]] .. opt[end[u]-1] */
 } moves_view;
 
+/* The number of options of u. */
 static uint32_t degree(const moves_view *mv, uint32_t u) { return mv->end[u] - mv->off[u]; }
 
 /* Splits the sorted tokens a[0..n-1] into runs of equal tokens. */
@@ -246,7 +248,7 @@ static int next_move(const runs *ru, const moves_view *mv, const uint32_t *a, ui
   return 0;
 }
 
-/* Sorts a[0..n-1]: insertion for a few, else qsort. */
+/* Orders two uint32_t for qsort. */
 static int cmp_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
@@ -261,6 +263,7 @@ static void insertion_sort(uint32_t *a, uint32_t n) {
   }
 }
 
+/* Sorts a[0..n-1]: insertion for a few, else qsort. */
 static void sort_tokens(uint32_t *a, uint32_t n) {
   if (n > 24) qsort(a, n, sizeof *a, cmp_u32);
   else insertion_sort(a, n);
@@ -286,6 +289,7 @@ static uint32_t make_child(searcher *s, const runs *ru, const moves_view *mv, co
 
 /* ---- the search ---- */
 
+/* The frame at depth d. */
 static uint32_t *frame_at(searcher *s, size_t d) { return s->frames + d * frame_words(s); }
 
 /* Charges one move examined to the budget and the stop. */
@@ -416,6 +420,7 @@ static cgt_rc solve(searcher *s, uint32_t n, int *res) {
 
 /* ---- setting up: classes of nodes and their options ---- */
 
+/* Frees what the searcher holds. */
 static void searcher_free(searcher *s) {
   cgt_free(s->canon);
   cgt_free(s->coff);
