@@ -1,6 +1,7 @@
 /*
 ** libFuzzer harness: token lists (JSON arrays of node ids) through SQL,
-** given to winning_moves and nimk_winning_move_count on the sample graphs,
+** given to winning_moves, nimk_winning_move_count and nimk_graph_win on the
+** sample graphs (graph 4's move 2.5 -> 0 raises the value: the exact search),
 ** as TEXT and as BLOB.
 */
 #include <string.h>
@@ -13,6 +14,7 @@ static const char *const stmts[] = {
     "SELECT * FROM winning_moves(4, ?1)",
     "SELECT nimk_winning_move_count(1, 1, ?1), nimk_winning_move_count(4, 2, ?1)",
     "SELECT nimk_winning_move_count('f', 3, ?1)",
+    "SELECT nimk_graph_win(4, 2, ?1), nimk_graph_win(4, 3, ?1), nimk_graph_win(1, 2, ?1)",
 };
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
