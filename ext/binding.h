@@ -171,6 +171,13 @@ void **cgt_conn_collector(cgt_conn *conn);
 ** *rc and a message in err (a bad rule names the rule and character). */
 const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
                                      size_t errlen);
+struct cgt_heap_form;
+/* The proven form of the rule's sequence (core/heapseq.h), looked for in
+** its values up to heap upto (computed as needed, from 4096 growing
+** eightfold; each search is cached with the sequence).  Returns the
+** values, with *found and *f; NULL on error as above. */
+const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, struct cgt_heap_form *f, int *found,
+                                   int *rc, char *err, size_t errlen);
 
 /* The connection's store of partizan games (and thermograph cache), made
 ** on first use; NULL when out of memory.  An aggregate that keeps game ids

@@ -3,12 +3,14 @@
 **
 **   heap_grundy(rule, n)          Grundy value of a heap of n counters
 **   heap_sequence(rule, n_max)    table: n, grundy for n = 0..n_max
-**   heap_period(rule [, n_max])   {"preperiod":P,"period":p,"saltus":0} when
+**   heap_period(rule [, n_max])   {"preperiod":P,"period":p,"saltus":s} when
 **                                 proven by heap n_max (default 100000), else NULL
 **
-** Limits: a heap up to CGT_HEAP_MAX (10^8), and beyond the rule's limit
-** (cgt_heap_limit, a few seconds of work) only when a period is proven by
-** then.
+** Limits: heap_grundy takes any 64-bit heap once a form (period, arithmetic
+** period, closed form; core/heapform.c) is proven, found among the values up
+** to the rule's limit; otherwise, as heap_sequence and heap_period, a heap up
+** to CGT_HEAP_MAX (10^8) and the rule's limit (cgt_heap_limit, a few seconds
+** of work), with the computation itself budgeted (heap_cache.c).
 **
 ** The rule language is in core/heaprule.h.
 */
@@ -54,7 +56,7 @@ static const uint32_t *limited_values(cgt_conn *conn, const char *rule, uint32_t
   }
   const uint32_t *g = NULL;
   uint32_t limit = cgt_heap_limit(&r, NULL, 0);
-  int provable = cgt_rule_is_subtraction(&r) || cgt_rule_is_finite_octal(&r);
+  int provable = cgt_rule_is_provable(&r);
   if (n <= limit || (!provable && !cgt_rule_is_sparse_candidate(&r))) {
     if (n > limit) {   /* no period to hope for, and no faster method */
       *rc = SQLITE_TOOBIG;
@@ -79,10 +81,10 @@ static const uint32_t *limited_values(cgt_conn *conn, const char *rule, uint32_t
   }
   if (!(g = conn_values(conn, rule, limit, rc, err, errlen))) goto done;
   int found = 0;
-  uint32_t pre, per;
+  cgt_heap_form f;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cgt_conn_db(conn));
-  crc = cgt_heap_period_find(&r, g, limit + 1, &found, &pre, &per, &it.stop);
+  crc = cgt_heap_period_find(&r, g, limit + 1, &found, &f, &it.stop);
   cgt_interrupt_end(&it);
   if (crc) {
     g = NULL;
@@ -112,11 +114,68 @@ static const uint32_t *values(sqlite3_context *ctx, cgt_conn *conn, const char *
   return g;
 }
 
+/* The largest heap that the values up to which a form is searched for
+** may reach: the rule's limit (raised by sparse space when it applies),
+** CGT_HEAP_MAX and n; 0 after an error. */
+static uint32_t form_bound(cgt_conn *conn, const char *rule, const cgt_rule *r, uint64_t n, int *rc, char *err,
+                           size_t errlen) {
+  uint32_t limit = cgt_heap_limit(r, NULL, 0);
+  if (cgt_rule_is_sparse_candidate(r) && n > limit) {
+    const uint32_t *g = conn_values(conn, rule, 2048, rc, err, errlen);
+    if (!g) return 0;
+    limit = cgt_heap_limit(r, g, 2048);
+  }
+  return n < limit ? (uint32_t)n : limit;
+}
+
+/* G(n) by a proven form, for large n: 1 with the result set, 0 when no
+** form is proven by the rule's limit, -1 after an error. */
+static int grundy_by_form(sqlite3_context *ctx, cgt_conn *conn, const char *rule, uint64_t n) {
+  const char *fname = "heap_grundy";
+  char err[400];
+  int rc = SQLITE_OK, found = 0;
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, sizeof err);
+  const uint32_t *g = NULL;
+  cgt_heap_form f;
+  if (crc == CGT_OK && cgt_rule_is_provable(&r)) {
+    uint32_t upto = form_bound(conn, rule, &r, n, &rc, err, sizeof err);
+    if (rc == SQLITE_OK) g = cgt_conn_heap_form(conn, rule, upto, &f, &found, &rc, err, sizeof err);
+  } else {
+    rc = crc ? cgt_sqlite_rc(crc) : SQLITE_OK;
+  }
+  cgt_rule_free(&r);
+  if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  else if (rc) cgt_error(ctx, rc, fname, "%s", err);
+  if (rc) return -1;
+  if (!found) return 0;
+  int64_t v;
+  if (cgt_heap_form_value(&f, g, n, &v) != CGT_OK) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname, "the Grundy value of heap %llu of rule '%s' is over 2^63-1",
+              (unsigned long long)n, rule);
+    return -1;
+  }
+  sqlite3_result_int64(ctx, v);
+  return 1;
+}
+
 static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
-  uint32_t n;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || heap_arg(ctx, argv[1], "heap_grundy", 2, &n) <= 0) return;
-  const uint32_t *g = values(ctx, sqlite3_user_data(ctx), (const char *)sqlite3_value_text(argv[0]), n, "heap_grundy");
+  const char *fname = "heap_grundy";
+  uint64_t n;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || cgt_arg_nonneg(ctx, argv[1], fname, 2, &n) <= 0) return;
+  const char *rule = (const char *)sqlite3_value_text(argv[0]);
+  cgt_conn *conn = sqlite3_user_data(ctx);
+  /* Large heaps by a proven form first: it needs few values. */
+  int by_form = n > 65536 ? grundy_by_form(ctx, conn, rule, n) : 0;
+  if (by_form) return;
+  if (n > CGT_HEAP_MAX) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname,
+              "a heap of %llu counters is larger than %u, and no period of rule '%s' is proven by its limit",
+              (unsigned long long)n, CGT_HEAP_MAX, rule);
+    return;
+  }
+  const uint32_t *g = values(ctx, conn, rule, (uint32_t)n, fname);
   if (g) sqlite3_result_int64(ctx, g[n]);
 }
 
@@ -135,7 +194,7 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
     return;
   }
   /* No proof is attempted for other rules: NULL without computing. */
-  if (!cgt_rule_is_subtraction(&r) && !cgt_rule_is_finite_octal(&r)) {
+  if (!cgt_rule_is_provable(&r)) {
     cgt_rule_free(&r);
     return;
   }
@@ -145,16 +204,16 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
     return;
   }
   int found = 0;
-  uint32_t pre, per;
+  cgt_heap_form f;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  crc = cgt_heap_period_find(&r, g, n + 1, &found, &pre, &per, &it.stop);
+  crc = cgt_heap_period_find(&r, g, n + 1, &found, &f, &it.stop);
   cgt_interrupt_end(&it);
   if (crc) {
     cgt_error_rc(ctx, crc, fname);
   } else if (found) {
     char json[96];
-    snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":0}", pre, per);
+    snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u}", f.pre, f.per, f.saltus);
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
   }
   cgt_rule_free(&r);

@@ -1,8 +1,10 @@
 /*
 ** The heap family's state on the connection (conn.c): the Grundy sequences
 ** of the last SEQ_SLOTS heap rules asked for, each grown geometrically as
-** larger heaps are asked, least recently used out.  A sequence depends on
-** its rule text only, so it is never stale.
+** larger heaps are asked, least recently used out, with the proven form
+** of each (heapseq.h) once found.  A sequence depends on its rule text
+** only, so it is never stale.  Computing values is budgeted: past
+** HEAP_BUDGET steps (a few seconds) it stops with an error.
 */
 #include "binding.h"
 #include "core/heapseq.h"
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #define SEQ_SLOTS 8
+#define HEAP_BUDGET 2e9
 
 /* A cached Grundy sequence of a heap rule. */
 typedef struct heap_seq {
@@ -18,6 +21,9 @@ typedef struct heap_seq {
   uint32_t n;          /* values g[0..n] */
   uint32_t *g;
   uint64_t last_use;
+  uint32_t form_n;       /* g[0..form_n-1] were searched for a form */
+  int has_form;
+  cgt_heap_form form;    /* proven by them */
 } heap_seq;
 
 typedef struct heap_cache {
@@ -36,8 +42,24 @@ static void heap_cache_free(void *p) {
 
 static const cgt_conn_hook heap_hook = {"heap sequences", sizeof(heap_cache), heap_cache_free};
 
-const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
-                                     size_t errlen) {
+/* The work budget of one computation: the interrupt's hook, asked once a
+** quantum of work, also counts the quanta. */
+typedef struct budget {
+  cgt_stop *outer;
+  double left;
+  int spent;
+} budget;
+
+static int budget_should_stop(void *arg) {
+  budget *b = arg;
+  b->left -= (double)CGT_STOP_QUANTUM;
+  if (b->left < 0) return b->spent = 1;
+  return b->outer->should_stop != NULL && b->outer->should_stop(b->outer->arg);
+}
+
+/* The slot holding G(0..n) (at least) of the rule text, computed now if
+** need be; NULL with *rc and err set. */
+static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err, size_t errlen) {
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc) { *rc = SQLITE_NOMEM; return NULL; }
   heap_seq *slot = &hc->seq[0];
@@ -45,7 +67,7 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
     heap_seq *q = &hc->seq[i];
     if (q->rule && strcmp(q->rule, rule) == 0) {
       q->last_use = ++hc->tick;
-      if (q->n >= n) return q->g;
+      if (q->n >= n) return q;
       slot = q;
       break;
     }
@@ -63,9 +85,9 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
     return NULL;
   }
   /* Grow geometrically, so that asking heap by heap costs little more. */
+  int same = slot->rule && strcmp(slot->rule, rule) == 0;
   uint32_t want = n;
-  if (slot->rule && strcmp(slot->rule, rule) == 0 && slot->n < UINT32_MAX / 2 && 2 * slot->n > want)
-    want = 2 * slot->n;
+  if (same && slot->n < UINT32_MAX / 2 && 2 * slot->n > want) want = 2 * slot->n;
   if (want < 1024) want = 1024;
   uint32_t work_limit = cgt_heap_limit(&r, NULL, 0);   /* growing must not pass the rule's work limit */
   if (want > work_limit && n <= work_limit) want = work_limit;
@@ -74,22 +96,68 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
   char *copy = sqlite3_mprintf("%s", rule);
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cgt_conn_db(conn));
-  crc = g && copy ? cgt_heap_values(&r, want, g, &it.stop) : CGT_NOMEM;
+  budget b = {&it.stop, HEAP_BUDGET, 0};
+  cgt_stop st = {budget_should_stop, &b, 0, 0};
+  crc = g && copy ? cgt_heap_values(&r, want, g, &st) : CGT_NOMEM;
   cgt_interrupt_end(&it);
   cgt_rule_free(&r);
   if (crc) {
     sqlite3_free(g);
     sqlite3_free(copy);
     *rc = cgt_sqlite_rc(crc);
-    if (crc != CGT_NOMEM) snprintf(err, errlen, "%s", cgt_rc_text(crc));
+    if (crc == CGT_INTERRUPTED && b.spent) {
+      *rc = SQLITE_TOOBIG;
+      snprintf(err, errlen, "the values of rule '%s' up to heap %u need more than %.0e steps (a few seconds of work)",
+               rule, want, HEAP_BUDGET);
+    } else if (crc != CGT_NOMEM) {
+      snprintf(err, errlen, "%s", cgt_rc_text(crc));
+    }
     return NULL;
   }
   sqlite3_free(slot->rule);
   sqlite3_free(slot->g);
+  if (!same) slot->form_n = 0, slot->has_form = 0;
   slot->rule = copy;
   slot->g = g;
   slot->n = want;
   slot->last_use = ++hc->tick;
-  return g;
+  return slot;
 }
 
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                     size_t errlen) {
+  heap_seq *q = seq_slot(conn, rule, n, rc, err, errlen);
+  return q ? q->g : NULL;
+}
+
+const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
+                                   int *rc, char *err, size_t errlen) {
+  *found = 0;
+  for (uint32_t probe = upto < 4096 ? upto : 4096;; probe = upto / 8 < probe ? upto : 8 * probe) {
+    heap_seq *q = seq_slot(conn, rule, probe, rc, err, errlen);
+    if (!q) return NULL;
+    if (!q->has_form && q->form_n <= q->n) {   /* values not searched yet */
+      cgt_rule r;
+      cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+      if (crc == CGT_OK) {
+        cgt_interrupt it;
+        cgt_interrupt_begin(&it, cgt_conn_db(conn));
+        crc = cgt_heap_period_find(&r, q->g, q->n + 1, &q->has_form, &q->form, &it.stop);
+        cgt_interrupt_end(&it);
+        cgt_rule_free(&r);
+        if (crc == CGT_OK) q->form_n = q->n + 1;
+        else snprintf(err, errlen, "%s", cgt_rc_text(crc));
+      }
+      if (crc) {
+        *rc = cgt_sqlite_rc(crc);
+        return NULL;
+      }
+    }
+    if (q->has_form) {
+      *f = q->form;
+      *found = 1;
+      return q->g;
+    }
+    if (probe == upto) return q->g;
+  }
+}

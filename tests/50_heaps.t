@@ -21,8 +21,8 @@ is "heap_sequence named arguments and its hidden columns" "3|0.07|4" \
 is "periods: Kayles 12 from 71, Dawson's Kayles 34 from 53, sub{1,3,4} 7 from 0" \
   '{"preperiod":71,"period":12,"saltus":0}|{"preperiod":53,"period":34,"saltus":0}|{"preperiod":0,"period":7,"saltus":0}' \
   "SELECT heap_period('kayles'), heap_period('dawsons-kayles'), heap_period('sub{1,3,4}')"
-is "no proof: too short, or not a finite octal code" "NULL|NULL|NULL" \
-  "SELECT heap_period('kayles', 100), heap_period('nim'), heap_period('grundy', 5000)"
+is "no proof: too short, or outside the classes with a proof" "NULL|NULL|NULL" \
+  "SELECT heap_period('kayles', 100), heap_period('4!.0'), heap_period('grundy', 5000)"
 is "the period fields read as JSON" "12|71" "SELECT heap_period('kayles') ->> 'period', heap_period('kayles') ->> 'preperiod'"
 is "mixed games in one sum" "0" \
   "SELECT nim_sum(heap_grundy('kayles', 7), heap_grundy('grundy', 9), heap_grundy('dawsons-kayles', 10))"
@@ -32,18 +32,46 @@ is_error "bad digit" "cgt: heap_grundy: bad digit 'z' in rule '0.7z'" "SELECT he
 is_error "unknown name" "cgt: heap_period: unknown rule 'kaylez'" "SELECT heap_period('kaylez')"
 is_error "bad subtraction set" "cgt: heap_sequence: bad character 'x' in rule 'sub{1,x}'" "SELECT * FROM heap_sequence('sub{1,x}', 4)"
 is_error "negative heap" "cgt: heap_grundy: argument 2 is not a non-negative integer: -1" "SELECT heap_grundy('nim', -1)"
-is_error "heap too large" "cgt: heap_grundy: a heap of 100000001 counters is larger than 100000000" \
-  "SELECT heap_grundy('nim', 100000001)"
+is_error "heap too large without a proven period" \
+  "cgt: heap_grundy: a heap of 100000001 counters is larger than 100000000, and no period of rule 'grundy' is proven by its limit" \
+  "SELECT heap_grundy('grundy', 100000001)"
 # Limits (docs/heaps.md, "Limits"): a rule's limit comes from its worst case; beyond
 # it a proven period is needed.
-is_error "nim over its limit" "cgt: heap_grundy: heap 50000 is over the limit of 22000 for rule 'nim' (a few seconds of work)" \
-  "SELECT heap_grundy('nim', 50000)"
+is_error "a rule with no period in reach, over its limit" \
+  "cgt: heap_grundy: heap 5000000 is over the limit of 990000 for rule '4!.0' (a few seconds of work)" \
+  "SELECT heap_grundy('4!.0', 5000000)"
 is_error "a three-way split over its limit" "cgt: heap_grundy: heap 100000 is over the limit of 3300 for rule '0.8' (a few seconds of work)" \
   "SELECT heap_grundy('0.8', 100000)"
 is "beyond the limit through a proven period" "1|1" \
   "SELECT heap_grundy('kayles', 100000000) = heap_grundy('kayles', 71 + (100000000 - 71) % 12), heap_grundy('sub{1,1000000}', 3000000) >= 0"
 is "heap_period answers NULL at once for rules it cannot prove" "NULL|NULL" \
-  "SELECT heap_period('lasker'), heap_period('8!.0')"
+  "SELECT heap_period('4!.0!'), heap_period('8!.0')"
+
+# Arithmetic periods (core/heapform.c): nim, allbut{}, Lasker's Nim, for any 64-bit heap.
+is "nim and Lasker's Nim at 10^18 and 2^63-1" "1000000000000000000|9223372036854775807|999999999999999999|1000000004|9223372036854775806" \
+  "SELECT heap_grundy('nim', 1000000000000000000), heap_grundy('nim', 9223372036854775807), heap_grundy('lasker', 1000000000000000000),
+          heap_grundy('lasker', 1000000003), heap_grundy('lasker', 9223372036854775806)"
+is_error "a Grundy value over 2^63-1" "cgt: heap_grundy: the Grundy value of heap 9223372036854775807 of rule 'lasker' is over 2^63-1" \
+  "SELECT heap_grundy('lasker', 9223372036854775807)"
+is "arithmetic periods as JSON" '{"preperiod":0,"period":1,"saltus":1}|{"preperiod":1,"period":4,"saltus":4}|{"preperiod":0,"period":3,"saltus":1}|{"preperiod":0,"period":200,"saltus":100}' \
+  "SELECT heap_period('nim'), heap_period('lasker'), heap_period('allbut{1,2}'), heap_period('allbut{100}', 1000)"
+is "allbut{1,2} is floor(n/3) at any heap" "333333333333333333|3074457345618258602" \
+  "SELECT heap_grundy('allbut{1,2}', 1000000000000000000), heap_grundy('allbut{1,2}', 9223372036854775807)"
+# The form against the values computed directly, at heaps up to 3000 of several rules.
+is "huge heaps agree with the sequence through the period" "0" \
+  "WITH r(rule) AS (VALUES ('allbut{2,5,7,11}'), ('allbut{3,17,40,41,99}'), ('allbut{1}'), ('lasker'), ('kayles'), ('0.137'), ('sub{2,5}')),
+        p AS (SELECT rule, heap_period(rule, 3000) ->> 'preperiod' AS pre, heap_period(rule, 3000) ->> 'period' AS per,
+                     heap_period(rule, 3000) ->> 'saltus' AS sal FROM r),
+        x(n) AS (VALUES (1000000000000000000), (9223372036854775000), (123456789012345))
+   SELECT count(*) FROM p, x
+    WHERE heap_grundy(rule, n) IS NOT heap_grundy(rule, pre + (n - pre) % per) + (n - pre) / per * sal"
+is "absurd heaps" "NULL" "SELECT heap_grundy('nim', NULL)"
+is_error "a heap past 2^63-1" "cgt: heap_grundy: argument 2 is not a non-negative integer" \
+  "SELECT heap_grundy('nim', 1e30)"
+is_error "a negative huge heap" "cgt: heap_grundy: argument 2 is not a non-negative integer" \
+  "SELECT heap_grundy('lasker', -9223372036854775808)"
+is_error "a bad rule at a huge heap" "cgt: heap_grundy: bad digit 'z' in rule '0.7z'" \
+  "SELECT heap_grundy('0.7z', 1000000000000000000)"
 is "heap functions are pure: usable in a view" "2" \
   "CREATE VIEW kv AS SELECT heap_grundy('kayles', 2) AS v" "SELECT v FROM kv"
 

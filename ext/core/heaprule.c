@@ -162,3 +162,22 @@ int cgt_rule_is_subtraction(const cgt_rule *r) {
     if (r->d[j] & (CGT_LEAVE_TWO | CGT_LEAVE_THREE)) return 0;
   return 1;
 }
+
+int cgt_rule_takes_past(const cgt_rule *r, uint32_t *m) {
+  const uint8_t take = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
+  if (r->tail != take) return 0;
+  *m = 0;
+  for (uint32_t j = 0; j < r->ndigits; j++) {
+    if (r->d[j] & (CGT_LEAVE_TWO | CGT_LEAVE_THREE)) return 0;
+    if (j > 0 && r->d[j] != take) *m = j;
+  }
+  return 1;
+}
+
+int cgt_rule_is_lasker(const cgt_rule *r) {
+  const uint8_t take = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
+  if (r->tail != take || r->ndigits == 0 || r->d[0] != CGT_LEAVE_TWO || r->distinct[0]) return 0;
+  for (uint32_t j = 1; j < r->ndigits; j++)
+    if (r->d[j] != take) return 0;
+  return 1;
+}

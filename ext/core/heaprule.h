@@ -38,6 +38,12 @@ static inline int cgt_rule_distinct(const cgt_rule *r, uint32_t j) { return j < 
 int cgt_rule_is_finite_octal(const cgt_rule *r);
 /* 1 for a finite subtraction game (moves only take, never split). */
 int cgt_rule_is_subtraction(const cgt_rule *r);
+/* 1 for a rule whose moves only take (no split) and whose tail digit is 3
+** (nim, allbut{}): any number past *m may be taken, *m being the largest
+** removal whose digit is not 3 (0 when there is none). */
+int cgt_rule_takes_past(const cgt_rule *r, uint32_t *m);
+/* 1 for Lasker's Nim: split into two heaps, or take any number. */
+int cgt_rule_is_lasker(const cgt_rule *r);
 /* The largest j with a non-zero digit (finite rules). */
 uint32_t cgt_rule_last(const cgt_rule *r);
 

@@ -211,7 +211,62 @@ static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32
   return 0;
 }
 
+/* g[from..n_max] by the form f (proven with g[0..from-1]). */
+static cgt_rc follow_form(const cgt_heap_form *f, uint32_t *g, uint32_t from, uint32_t n_max, cgt_stop *st) {
+  for (uint32_t x = from; x <= n_max; x++) {
+    if (__builtin_add_overflow(g[x - f->per], f->saltus, &g[x])) return CGT_TOOBIG;
+    if ((x & 0xffff) == 0 && cgt_stop_charge(st, 0x10000)) return CGT_INTERRUPTED;
+  }
+  return CGT_OK;
+}
+
+/*
+** Excluded moves, for a rule that only takes and may take any j > m: the
+** options of n are every G(k), k < n, but for the heaps k = n - j left by
+** the removals j <= m that the rule forbids (j in ex[0..nex-1], digit
+** not 3).  So G(n) is the mex of all earlier values, or less: a value
+** each of whose cnt[v] occurrences so far is at an excluded heap.  Each
+** heap costs about nex steps.
+*/
+static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uint32_t *g, cgt_stop *st) {
+  const uint8_t take = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
+  uint32_t nex = 0, *ex = cgt_malloc(((size_t)m + 1) * sizeof *ex);
+  /* G(n) <= n: counts of the values, and a tally of the excluded ones. */
+  uint32_t *cnt = cgt_calloc((size_t)n_max + 2, sizeof *cnt), *tally = cgt_calloc((size_t)n_max + 2, sizeof *tally);
+  cgt_rc rc = ex && cnt && tally ? CGT_OK : CGT_NOMEM;
+  for (uint32_t j = 1; rc == CGT_OK && j <= m; j++)
+    if (cgt_rule_digit(r, j) != take) ex[nex++] = j;
+  uint32_t all = 0;   /* the mex of g[0..n-1] */
+  for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
+    uint32_t v = all, i;
+    for (i = 0; i < nex && ex[i] <= n; i++) {
+      uint32_t k = n - ex[i];
+      if (cgt_rule_digit(r, ex[i]) & (k ? CGT_LEAVE_ONE : CGT_LEAVE_NONE)) continue;
+      if (++tally[g[k]] == cnt[g[k]] && g[k] < v) v = g[k];
+    }
+    while (i-- > 0) tally[g[n - ex[i]]] = 0;
+    g[n] = v;
+    cnt[v]++;
+    while (cnt[all]) all++;
+    if (cgt_stop_charge(st, 1 + (uint64_t)nex)) rc = CGT_INTERRUPTED;
+  }
+  cgt_free(ex);
+  cgt_free(cnt);
+  cgt_free(tally);
+  return rc;
+}
+
 static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
+  uint32_t past;
+  if (cgt_rule_takes_past(r, &past))   /* a form is looked for as the values grow fourfold */
+    for (uint32_t bound = n_max < 4096 ? n_max : 4096;; bound = n_max / 4 < bound ? n_max : 4 * bound) {
+      int found = 0;
+      cgt_heap_form f;
+      cgt_rc rc = values_excluded(r, past, bound, g, st);
+      if (rc == CGT_OK && use_period && bound < n_max) rc = cgt_heap_period_find(r, g, bound + 1, &found, &f, st);
+      if (rc || bound == n_max) return rc;
+      if (found) return follow_form(&f, g, bound + 1, n_max, st);
+    }
   sparse sp = {one_split(r), 0, 0, 0, 0};
   uint32_t prefix = n_max < 2048 ? n_max : 2048;
   cgt_rc rc = cgt_heap_values_plain(r, prefix, g, st);
@@ -254,13 +309,10 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
     if (rc == CGT_OK && use_period && n == checkpoint) {
       checkpoint = n + n / 4;
       int found = 0;
-      uint32_t pre, per;
-      rc = cgt_heap_period_find(r, g, n + 1, &found, &pre, &per, st);
+      cgt_heap_form f;
+      rc = cgt_heap_period_find(r, g, n + 1, &found, &f, st);
       if (rc == CGT_OK && found) {
-        for (uint32_t x = n + 1; x <= n_max; x++) {
-          g[x] = g[x - per];
-          if ((x & 0xffff) == 0 && cgt_stop_charge(st, 0x10000)) { rc = CGT_INTERRUPTED; break; }
-        }
+        rc = follow_form(&f, g, n + 1, n_max, st);
         break;
       }
     }
@@ -280,55 +332,6 @@ cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cg
   return values(r, n_max, g, 0, st);
 }
 
-/*
-** For each p, the longest run g[m] == g[m + p] for n0 <= m < n - p that ends
-** at the last value is z[p] = n - p - n0, the Z-function of the reversed
-** sequence h(i) = g[n-1-i] (linear time, where walking back from each p
-** costs up to n^2 on a sequence such as 0101...).
-*/
-cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, uint32_t *pre,
-                            uint32_t *per, cgt_stop *st) {
-  *found = 0;
-  int sub = cgt_rule_is_subtraction(r);
-  if (!sub && !cgt_rule_is_finite_octal(r)) return CGT_OK;
-  if (n < 2) return CGT_OK;
-  uint64_t k = cgt_rule_last(r);
-  uint32_t top = n / 2;
-  uint32_t *z = cgt_malloc(((size_t)top + 1) * sizeof *z);
-  if (!z) return CGT_NOMEM;
-  const uint32_t *h = g + n - 1;   /* h(i) = h[-i] */
-  uint32_t l = 0, rr = 0;           /* the Z-box [l, rr) furthest right */
-  cgt_rc rc = CGT_OK;
-  z[0] = n;
-  for (uint32_t p = 1; p <= top; p++) {
-    uint32_t len = 0, from;
-    if (p < rr) len = rr - p < z[p - l] ? rr - p : z[p - l];
-    from = len;
-    while (p + len < n && h[-(int64_t)len] == h[-(int64_t)(p + len)]) len++;
-    if (p + len > rr) l = p, rr = p + len;
-    z[p] = len;
-    if (cgt_stop_charge(st, 1 + (uint64_t)(len - from))) { rc = CGT_INTERRUPTED; break; }
-    if (len == 0) continue;
-    uint64_t n0 = (uint64_t)n - p - len;   /* g[m] == g[m + p] for n0 <= m < n - p */
-    /* Values up to n-1 must cover the window that the proof needs. */
-    uint64_t needed = sub ? n0 + k + p : 2 * n0 + 2 * (uint64_t)p + k;
-    if (needed <= n) {
-      *pre = (uint32_t)n0;
-      *per = p;
-      *found = 1;
-      break;
-    }
-  }
-  cgt_free(z);
-  return rc;
-}
-
-int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, uint32_t *pre, uint32_t *per) {
-  int found = 0;
-  if (cgt_heap_period_find(r, g, n, &found, pre, per, NULL) != CGT_OK) return 0;
-  return found;
-}
-
 /* ---- limits ---- */
 
 /* Worst-case steps of the plain loop (or of sparse space) up to heap n. */
@@ -338,6 +341,12 @@ static double plain_cost(const cgt_rule *r, double n, int sparse_ok) {
     takes += (r->d[j] & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) != 0;
     two += (r->d[j] & CGT_LEAVE_TWO) != 0;
     three += (r->d[j] & CGT_LEAVE_THREE) != 0;
+  }
+  uint32_t m;
+  if (cgt_rule_takes_past(r, &m)) {   /* excluded moves: a step a heap for each forbidden removal */
+    double forbidden = 0;
+    for (uint32_t j = 1; j <= m; j++) forbidden += cgt_rule_digit(r, j) != (CGT_LEAVE_NONE | CGT_LEAVE_ONE);
+    return n * (2 + forbidden);
   }
   if (r->tail & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) takes += 2 * n;   /* n/2 a heap, each dearer than a digit's */
   if (r->tail & CGT_LEAVE_TWO) two += n / 2;

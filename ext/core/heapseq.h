@@ -7,14 +7,17 @@
 **    codes with one splitting digit: with a mask m chosen from the first
 **    values, the values whose masked parity is "common" arise only from a
 **    split with a "rare" part, and rare parts are few;
+**  - excluded moves, for rules that only take and may take any number past
+**    some m (nim, allbut{}): every earlier heap is an option but for the
+**    few removals j <= m that are not allowed, so G(n) is the mex of all
+**    earlier values unless a value occurs only at excluded heaps;
 **  - once a period is proven (below), the rest of the sequence follows it.
 ** Every method gives the same values; the tests check it.
 **
-** Periods are proven, not guessed: for a finite subtraction game, when
-** G(n+p) = G(n) on a window of length max-take; for other finite octal codes
-** (at most two heaps left, no '!') by the octal periodicity theorem of Guy
-** and Smith: G(n+p) = G(n) for n0 <= n < 2 n0 + p + k, k the last non-zero
-** digit.  The preperiod is the first index from which the sequence repeats.
+** Periods are proven, not guessed (heapform.c says how, with citations):
+** periodic sequences of finite subtraction games and finite octal codes,
+** arithmetic-periodic sequences of rules that only take with an infinite
+** tail (nim, allbut{}), and Lasker's Nim's closed form.
 */
 #ifndef CGT_CORE_HEAPSEQ_H
 #define CGT_CORE_HEAPSEQ_H
@@ -31,12 +34,31 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
 ** periodic shortcut; for tests and benchmarks. */
 cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
-/* When g[0..n-1] proves the sequence of r periodic: 1 with the least
-** period *per and its preperiod *pre; else 0. */
-int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, uint32_t *pre, uint32_t *per);
+/*
+** A proven form of a Grundy sequence: for every n >= pre,
+**   G(n) = G(pre + (n - pre) mod per) + floor((n - pre) / per) * saltus,
+** periodic when saltus is 0, arithmetic-periodic otherwise.  pre is the
+** least index from which the relation holds (as in CGSuite).
+*/
+typedef struct cgt_heap_form {
+  uint32_t pre, per, saltus;
+} cgt_heap_form;
+
+/* 1 when some g[0..n-1] can prove a form of r's sequence: finite
+** subtraction games, finite octal codes, rules that only take with the
+** tail digit 3 (nim, allbut{}), and Lasker's Nim. */
+int cgt_rule_is_provable(const cgt_rule *r);
+
+/* When g[0..n-1] proves a form of r's sequence: 1 with the least period
+** in *f; else 0. */
+int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_form *f);
 /* The same, with *found for the answer, charging st (CGT_INTERRUPTED). */
-cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, uint32_t *pre,
-                            uint32_t *per, cgt_stop *st);
+cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f,
+                            cgt_stop *st);
+
+/* G(x) for any x by the form f, with g[0..f->pre + f->per - 1] known;
+** CGT_TOOBIG when the value is over INT64_MAX. */
+cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const uint32_t *g, uint64_t x, int64_t *v);
 
 /*
 ** Limits.  The plain loop costs, up to heap n, about n per removal that

@@ -30,8 +30,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
       fprintf(stderr, "rule '%s': fast Grundy values differ from the plain loop\n", text);
       abort();
     }
-    uint32_t pre, per;
-    (void)cgt_heap_period(&r, a, N, &pre, &per);
+    cgt_heap_form f;
+    (void)cgt_heap_period(&r, a, N, &f);
     if (acc == 0xdeadbeef) fprintf(stderr, "!");
     cgt_rule_free(&r);
   }

@@ -1,7 +1,9 @@
 /*
 ** Unit tests of heap games: rule parsing, Grundy values (OEIS prefixes,
 ** and against a brute force written here over random rules), the sparse
-** space and periodic shortcuts against the plain loop, and proven periods.
+** space and periodic shortcuts against the plain loop, and proven periods
+** and arithmetic periods (against a direct mex loop written here, far past
+** the values that proved them).
 */
 #include <stdlib.h>
 
@@ -49,12 +51,13 @@ static void periods(void) {
   };
   for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
     cgt_rule r;
-    uint32_t *g = malloc((want[i].n + 1) * sizeof *g), pre = 0, per = 0;
+    uint32_t *g = malloc((want[i].n + 1) * sizeof *g);
+    cgt_heap_form f = {0, 0, 0};
     parse(want[i].rule, &r);
     cgt_heap_values(&r, want[i].n, g, NULL);
-    int found = cgt_heap_period(&r, g, want[i].n + 1, &pre, &per);
-    ok(want[i].per ? found && per == want[i].per && pre == want[i].pre : !found,
-       "%s: period %u, preperiod %u (found %d: %u, %u)", want[i].rule, want[i].per, want[i].pre, found, per, pre);
+    int found = cgt_heap_period(&r, g, want[i].n + 1, &f);
+    ok(want[i].per ? found && f.per == want[i].per && f.pre == want[i].pre && f.saltus == 0 : !found,
+       "%s: period %u, preperiod %u (found %d: %u, %u)", want[i].rule, want[i].per, want[i].pre, found, f.per, f.pre);
     free(g);
     cgt_rule_free(&r);
   }
@@ -171,8 +174,113 @@ static void fast_paths(void) {
   }
 }
 
+/* ---- arithmetic periods: rules that take any number but those in X ---- */
+
+enum { NB = 1500, PROOF = 500 };
+
+/* G(0..NB) by the direct mex loop: take j in 1..n, j not in X (nx of
+** them); lasker also splits a heap into two. */
+static void direct(const uint32_t *x, int nx, int lasker, uint32_t *g) {
+  static uint32_t seen[2 * NB + 4];
+  memset(seen, 0, sizeof seen);
+  for (uint32_t n = 0; n <= NB; n++) {
+    for (uint32_t j = 1; j <= n; j++) {
+      int allowed = 1;
+      for (int i = 0; i < nx; i++) allowed &= x[i] != j;
+      if (allowed) seen[g[n - j]] = n + 1;
+    }
+    for (uint32_t a = 1; lasker && 2 * a <= n; a++) seen[g[a] ^ g[n - a]] = n + 1;
+    uint32_t v = 0;
+    while (seen[v] == n + 1) v++;
+    g[n] = v;
+  }
+}
+
+/* Random allbut{} rules (and nim, Lasker): the values equal the direct
+** loop, and a form proven from the first PROOF values gives every value to
+** NB, past the preperiod and over several periods. */
+static void arithmetic(void) {
+  int trials = 120, bad_values = 0, bad_form = 0, found = 0, several = 0;
+  char first[300] = "";
+  uint32_t *want = malloc((NB + 1) * sizeof *want), *g = malloc((NB + 1) * sizeof *g);
+  for (int t = 0; t < trials; t++) {
+    char text[128];
+    uint32_t x[5];
+    int nx = t == 0 ? 0 : 1 + (int)rnd(5), lasker = t == 1, at = 0;
+    if (t < 2) {
+      strcpy(text, lasker ? "lasker" : "nim");
+      nx = 0;
+    } else {
+      at = sprintf(text, "allbut{");
+      for (int i = 0; i < nx; i++) {
+        x[i] = 1 + rnd(t % 3 ? 12 : 40);
+        at += sprintf(text + at, i ? ",%u" : "%u", x[i]);
+      }
+      strcpy(text + at, "}");
+    }
+    cgt_rule r;
+    parse(text, &r);
+    direct(x, nx, lasker, want);
+    cgt_heap_values(&r, NB, g, NULL);
+    if (memcmp(g, want, (NB + 1) * sizeof *g) != 0 && !bad_values++) snprintf(first, sizeof first, "(values of %s)", text);
+    /* every prefix that proves a form must prove a right one */
+    for (uint32_t w = 2; w <= PROOF; w += w < 64 ? 1 : 7) {
+      cgt_heap_form f;
+      if (!cgt_heap_period(&r, want, w, &f)) continue;
+      if (w + 7 > PROOF) found++, several += f.pre + 3 * f.per <= NB;
+      for (uint32_t n = 0; n <= NB; n++) {
+        int64_t v;
+        if ((cgt_heap_form_value(&f, want, n, &v) != CGT_OK || v != want[n]) && !bad_form++)
+          snprintf(first, sizeof first, "%s at %u (form %u, %u, %u from %u values)", text, n, f.pre, f.per, f.saltus, w);
+      }
+    }
+    cgt_rule_free(&r);
+  }
+  ok(bad_values == 0, "%d allbut{} rules, nim and Lasker: values equal the direct mex loop to %d %s", trials, NB, first);
+  ok(bad_form == 0, "a form proven from any prefix (to %d values) gives every value to %d %s", PROOF, NB, first);
+  ok(found >= trials * 9 / 10 && several >= found * 9 / 10,
+     "%d values prove a form for %d of %d rules (%d with 3 periods to %d)", PROOF, found, trials, several, NB);
+  free(want);
+  free(g);
+}
+
+/* Huge heaps by the classical forms, and the overflow of a value. */
+static void huge_heaps(void) {
+  static const struct { const char *rule; uint64_t n; int64_t v; } want[] = {
+      {"nim", 1000000000000000000ull, 1000000000000000000ll},
+      {"nim", 9223372036854775807ull, 9223372036854775807ll},
+      {"lasker", 1000000000000000000ull, 999999999999999999ll},
+      {"lasker", 1000000000000000003ull, 1000000000000000004ll},
+      {"lasker", 9223372036854775805ull, 9223372036854775805ll},
+      {"lasker", 9223372036854775807ull, -1},   /* 2^63: over */
+      {"allbut{1,2}", 9223372036854775807ull, 3074457345618258602ll},
+      {"allbut{7}", 1000000000000000000ull, -2},   /* period 14, saltus 7: n mod 14 < 7 gives n/2 rounded... */
+  };
+  uint32_t g[4097];
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    cgt_rule r;
+    cgt_heap_form f = {0, 0, 0};
+    int64_t v = -3;
+    parse(want[i].rule, &r);
+    cgt_heap_values(&r, 4096, g, NULL);
+    int found = cgt_heap_period(&r, g, 4097, &f);
+    cgt_rc rc = found ? cgt_heap_form_value(&f, g, want[i].n, &v) : CGT_LIMIT;
+    int64_t expect = want[i].v;
+    if (expect == -2) {   /* allbut{m}: blocks of m values, each block twice: G = (n div 2m) m + n mod m */
+      uint64_t n = want[i].n;
+      expect = (int64_t)((n / 14) * 7 + n % 7);
+    }
+    if (expect == -1) ok(rc == CGT_TOOBIG, "%s at %llu: over INT64_MAX (rc %d)", want[i].rule, (unsigned long long)want[i].n, rc);
+    else ok(rc == CGT_OK && v == expect, "%s at %llu: %lld (got %lld)", want[i].rule, (unsigned long long)want[i].n,
+            (long long)expect, (long long)v);
+    cgt_rule_free(&r);
+  }
+}
+
 int main(void) {
   known_values();
+  arithmetic();
+  huge_heaps();
   periods();
   errors();
   differential();
