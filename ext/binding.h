@@ -173,8 +173,9 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
                                      size_t errlen);
 struct cgt_heap_form;
 /* The proven form of the rule's sequence (core/heapseq.h), looked for in
-** its values up to heap upto (computed as needed, from 4096 growing
-** eightfold; each search is cached with the sequence).  Returns the
+** its values up to heap upto (computed as needed, from
+** cgt_heap_form_start growing eightfold; each search is cached with the
+** sequence).  Returns the
 ** values, with *found and *f; NULL on error as above. */
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, struct cgt_heap_form *f, int *found,
                                    int *rc, char *err, size_t errlen);

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define SEQ_SLOTS 8
-#define HEAP_BUDGET 2e9
+#define HEAP_BUDGET 5e9
 
 /* A cached Grundy sequence of a heap rule. */
 typedef struct heap_seq {
@@ -99,6 +99,12 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   budget b = {&it.stop, HEAP_BUDGET, 0};
   cgt_stop st = {budget_should_stop, &b, 0, 0};
   crc = g && copy ? cgt_heap_values(&r, want, g, &st) : CGT_NOMEM;
+  if (crc == CGT_INTERRUPTED && b.spent && want > n) {   /* the growth, not n, was out of budget */
+    b = (budget){&it.stop, HEAP_BUDGET, 0};
+    st = (cgt_stop){budget_should_stop, &b, 0, 0};
+    want = n;
+    crc = cgt_heap_values(&r, want, g, &st);
+  }
   cgt_interrupt_end(&it);
   cgt_rule_free(&r);
   if (crc) {
@@ -133,12 +139,19 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
                                    int *rc, char *err, size_t errlen) {
   *found = 0;
-  for (uint32_t probe = upto < 4096 ? upto : 4096;; probe = upto / 8 < probe ? upto : 8 * probe) {
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  if (crc) {
+    *rc = cgt_sqlite_rc(crc);
+    return NULL;
+  }
+  uint32_t start = cgt_heap_form_start(&r);
+  cgt_rule_free(&r);
+  for (uint32_t probe = upto < start ? upto : start;; probe = upto / 8 < probe ? upto : 8 * probe) {
     heap_seq *q = seq_slot(conn, rule, probe, rc, err, errlen);
     if (!q) return NULL;
     if (!q->has_form && q->form_n <= q->n) {   /* values not searched yet */
-      cgt_rule r;
-      cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+      crc = cgt_rule_parse(rule, &r, err, errlen);
       if (crc == CGT_OK) {
         cgt_interrupt it;
         cgt_interrupt_begin(&it, cgt_conn_db(conn));

@@ -79,7 +79,7 @@ CALLS = {
     # ---- impartial: heap games
     'heap_grundy': {'sql': "SELECT heap_grundy('grundy', 990000)"},
     'heap_period': {'sql': "SELECT heap_period('0.6', 990000)"},
-    'heap_sequence': {'sql': "SELECT count(*) FROM heap_sequence('lasker', 21000)"},
+    'heap_sequence': {'sql': "SELECT count(*) FROM heap_sequence('treblecross', 100000)"},
     # ---- impartial: closed forms
     'wythoff_grundy': {'sql': "SELECT wythoff_grundy(1580, 1580)"},
     'wythoff_outcome': QUICK('a 128-bit square root'),

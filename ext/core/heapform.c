@@ -195,6 +195,14 @@ int cgt_rule_is_provable(const cgt_rule *r) {
          cgt_rule_is_lasker(r);
 }
 
+uint32_t cgt_heap_form_start(const cgt_rule *r) {
+  uint32_t m;
+  if (cgt_rule_is_lasker(r)) return 5;
+  if (cgt_rule_takes_past(r, &m)) return m < 16 ? 64 : (uint32_t)(4 * ((uint64_t)m + 1));
+  uint64_t k = cgt_rule_last(r);
+  return k < 1024 ? 4096 : (uint32_t)(4 * (k + 1));
+}
+
 cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f,
                             cgt_stop *st) {
   uint32_t m;

@@ -258,6 +258,12 @@ static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uin
 
 static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
   uint32_t past;
+  if (use_period && cgt_rule_is_lasker(r) && n_max > 4) {   /* its closed form from G(0..4) */
+    cgt_heap_form f = {0, 1, 0};
+    cgt_rc rc = cgt_heap_values_plain(r, 4, g, st);
+    if (rc == CGT_OK) (void)cgt_heap_period(r, g, 5, &f);   /* always found: case 3 of heapform.c */
+    return rc ? rc : follow_form(&f, g, 5, n_max, st);
+  }
   if (cgt_rule_takes_past(r, &past))   /* a form is looked for as the values grow fourfold */
     for (uint32_t bound = n_max < 4096 ? n_max : 4096;; bound = n_max / 4 < bound ? n_max : 4 * bound) {
       int found = 0;

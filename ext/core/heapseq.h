@@ -49,6 +49,10 @@ typedef struct cgt_heap_form {
 ** tail digit 3 (nim, allbut{}), and Lasker's Nim. */
 int cgt_rule_is_provable(const cgt_rule *r);
 
+/* How many values a search for a form of r should start with: the proofs
+** need windows of a few times the largest removal that matters. */
+uint32_t cgt_heap_form_start(const cgt_rule *r);
+
 /* When g[0..n-1] proves a form of r's sequence: 1 with the least period
 ** in *f; else 0. */
 int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_form *f);
