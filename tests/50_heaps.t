@@ -65,6 +65,11 @@ is "huge heaps agree with the sequence through the period" "0" \
         x(n) AS (VALUES (1000000000000000000), (9223372036854775000), (123456789012345))
    SELECT count(*) FROM p, x
     WHERE heap_grundy(rule, n) IS NOT heap_grundy(rule, pre + (n - pre) % per) + (n - pre) / per * sal"
+is "codes ending in '...': the last digit repeats" '1|1|1|{"preperiod":0,"period":2,"saltus":1}|NULL' \
+  "SELECT heap_grundy('0.3...', 123456789012) = 123456789012, heap_grundy('4.3...', 1000000000000000000) = heap_grundy('lasker', 1000000000000000000),
+          heap_period('0.3...') = heap_period('nim'), heap_period('0.1333...'), heap_period('0.7...', 1000)"
+is_error "'...' needs a digit to repeat" "cgt: heap_grundy: '...' must follow a digit without '!' after the '.' in rule '0.3!...'" \
+  "SELECT heap_grundy('0.3!...', 5)"
 is "absurd heaps" "NULL" "SELECT heap_grundy('nim', NULL)"
 is_error "a heap past 2^63-1" "cgt: heap_grundy: argument 2 is not a non-negative integer" \
   "SELECT heap_grundy('nim', 1e30)"

@@ -63,6 +63,14 @@ static cgt_rc parse_code(const char *text, cgt_rule *r, char *err, size_t errlen
   }
   if (text[at] != '.') return syntax(err, errlen, "bad character '%c' in rule '%s' (expected '.')", text, at);
   for (at++, j = 1; text[at]; j++) {
+    if (strcmp(text + at, "...") == 0) {   /* the last digit repeats forever */
+      if (j == 1 || r->distinct[j - 1]) {
+        snprintf(err, errlen, "'...' must follow a digit without '!' after the '.' in rule '%s'", text);
+        return CGT_SYNTAX;
+      }
+      r->tail = r->d[j - 1];
+      break;
+    }
     int v = hexval(text[at]);
     if (v < 0) return syntax(err, errlen, "bad digit '%c' in rule '%s'", text, at);
     r->d[j] = (uint8_t)v;

@@ -71,6 +71,9 @@ static void errors(void) {
       {"sub{1,x}", "bad character 'x' in rule 'sub{1,x}'"},
       {"sub{0}", "0 cannot be taken in rule 'sub{0}'"},
       {"0.7", NULL},
+      {"0.37...", NULL},
+      {"0....", "'...' must follow a digit without '!' after the '.' in rule '0....'"},
+      {"0.3..", "bad digit '.' in rule '0.3..'"},
       {"kaylez", "unknown rule 'kaylez'"},
       {"4", "rule '4' ends too soon"},
   };
@@ -128,8 +131,10 @@ static void random_rule(char *text) {
   } else {
     static const char d0[] = {'0', '4', '8', 'c'};
     int at = sprintf(text, "%c%s.", d0[rnd(4)], rnd(4) == 0 ? "!" : "");
+    int tail = rnd(3) == 0;   /* ends in "...": the last digit repeats */
     for (int k = 0, n = 1 + (int)rnd(4); k < n; k++)
-      at += sprintf(text + at, "%x%s", kind == 2 ? rnd(8) : rnd(16), rnd(5) == 0 ? "!" : "");
+      at += sprintf(text + at, "%x%s", kind == 2 ? rnd(8) : rnd(16), rnd(5) == 0 && !(tail && k == n - 1) ? "!" : "");
+    if (tail) strcpy(text + at, "...");
   }
 }
 
@@ -149,7 +154,7 @@ static void differential(void) {
     }
     cgt_rule_free(&r);
   }
-  ok(bad == 0, "%d random rules (codes with !, 3-heap splits, sub, allbut): values equal brute force %s", trials,
+  ok(bad == 0, "%d random rules (codes with !, 3-heap splits, tails, sub, allbut): values equal brute force %s", trials,
      first);
 }
 
@@ -178,17 +183,15 @@ static void fast_paths(void) {
 
 enum { NB = 1500, PROOF = 500 };
 
-/* G(0..NB) by the direct mex loop: take j in 1..n, j not in X (nx of
-** them); lasker also splits a heap into two. */
-static void direct(const uint32_t *x, int nx, int lasker, uint32_t *g) {
+/* G(0..NB) by the direct mex loop: taking j counters is allowed by dig[j]
+** for j < nd (bit 1: when nothing is left; bit 2: when a heap is left),
+** always for j >= nd; lasker also splits a heap into two. */
+static void direct(const uint8_t *dig, uint32_t nd, int lasker, uint32_t *g) {
   static uint32_t seen[2 * NB + 4];
   memset(seen, 0, sizeof seen);
   for (uint32_t n = 0; n <= NB; n++) {
-    for (uint32_t j = 1; j <= n; j++) {
-      int allowed = 1;
-      for (int i = 0; i < nx; i++) allowed &= x[i] != j;
-      if (allowed) seen[g[n - j]] = n + 1;
-    }
+    for (uint32_t j = 1; j <= n; j++)
+      if (j >= nd || (dig[j] & (j == n ? 1 : 2))) seen[g[n - j]] = n + 1;
     for (uint32_t a = 1; lasker && 2 * a <= n; a++) seen[g[a] ^ g[n - a]] = n + 1;
     uint32_t v = 0;
     while (seen[v] == n + 1) v++;
@@ -196,31 +199,42 @@ static void direct(const uint32_t *x, int nx, int lasker, uint32_t *g) {
   }
 }
 
-/* Random allbut{} rules (and nim, Lasker): the values equal the direct
-** loop, and a form proven from the first PROOF values gives every value to
-** NB, past the preperiod and over several periods. */
+/* Random allbut{} rules and codes ending in "3..." (and nim, Lasker): the
+** values equal the direct loop, and a form proven from any prefix gives
+** every value to NB, past the preperiod and over several periods. */
 static void arithmetic(void) {
-  int trials = 120, bad_values = 0, bad_form = 0, found = 0, several = 0;
+  int trials = 160, bad_values = 0, bad_form = 0, found = 0, several = 0;
   char first[300] = "";
   uint32_t *want = malloc((NB + 1) * sizeof *want), *g = malloc((NB + 1) * sizeof *g);
   for (int t = 0; t < trials; t++) {
     char text[128];
-    uint32_t x[5];
-    int nx = t == 0 ? 0 : 1 + (int)rnd(5), lasker = t == 1, at = 0;
+    uint8_t dig[64];
+    uint32_t nd = 0;
+    int lasker = t == 1, at = 0;
     if (t < 2) {
       strcpy(text, lasker ? "lasker" : "nim");
-      nx = 0;
-    } else {
-      at = sprintf(text, "allbut{");
-      for (int i = 0; i < nx; i++) {
-        x[i] = 1 + rnd(t % 3 ? 12 : 40);
-        at += sprintf(text + at, i ? ",%u" : "%u", x[i]);
+    } else if (t % 2) {   /* allbut{X} */
+      uint32_t mx = 1 + rnd(t % 3 ? 12 : 40);   /* the largest excluded */
+      nd = mx + 1;
+      memset(dig, 3, nd);
+      dig[mx] = 0;
+      at = sprintf(text, "allbut{%u", mx);
+      for (int i = 0, nx = (int)rnd(5); i < nx; i++) {
+        uint32_t x = 1 + rnd(mx);
+        dig[x] = 0;
+        at += sprintf(text + at, ",%u", x);
       }
       strcpy(text + at, "}");
+    } else {   /* 0.d1d2...dk3... with digits 0 to 3 */
+      nd = 2 + rnd(t % 4 ? 6 : 20);
+      at = sprintf(text, "0.");
+      dig[0] = 0;
+      for (uint32_t j = 1; j < nd; j++) at += sprintf(text + at, "%u", dig[j] = (uint8_t)rnd(4));
+      strcpy(text + at, "3...");
     }
     cgt_rule r;
-    parse(text, &r);
-    direct(x, nx, lasker, want);
+    if (!parse(text, &r) && !bad_values++) snprintf(first, sizeof first, "(%s does not parse)", text);
+    direct(dig, nd, lasker, want);
     cgt_heap_values(&r, NB, g, NULL);
     if (memcmp(g, want, (NB + 1) * sizeof *g) != 0 && !bad_values++) snprintf(first, sizeof first, "(values of %s)", text);
     /* every prefix that proves a form must prove a right one */
@@ -236,7 +250,8 @@ static void arithmetic(void) {
     }
     cgt_rule_free(&r);
   }
-  ok(bad_values == 0, "%d allbut{} rules, nim and Lasker: values equal the direct mex loop to %d %s", trials, NB, first);
+  ok(bad_values == 0, "%d allbut{} rules, codes 0.d1..dk3..., nim and Lasker: values equal the direct mex loop to %d %s",
+     trials, NB, first);
   ok(bad_form == 0, "a form proven from any prefix (to %d values) gives every value to %d %s", PROOF, NB, first);
   ok(found >= trials * 9 / 10 && several >= found * 9 / 10,
      "%d values prove a form for %d of %d rules (%d with 3 periods to %d)", PROOF, found, trials, several, NB);
