@@ -9,9 +9,9 @@
 ** 2. Finite octal codes (at most two heaps left, no '!', last non-zero
 **    digit k): the octal periodicity theorem (Guy and Smith, "The
 **    G-values of various games", Proc. Cambridge Philos. Soc. 52 (1956);
-**    Winning Ways, ch. 4; Siegel, Combinatorial Game Theory, AMS GSM 146
-**    (2013), ch. IV, Theorem 2.7): if G(n+p) = G(n) for n0 <= n < 2 n0 + p
-**    + k, then for every n >= n0.
+**    Berlekamp, Conway and Guy, Winning Ways, ch. 4; A. N. Siegel,
+**    Combinatorial Game Theory, AMS GSM 146 (2013), ch. IV): if G(n+p) =
+**    G(n) for n0 <= n < 2 n0 + p + k, then for every n >= n0.
 **
 ** 3. Lasker's Nim: G(4i+1) = 4i+1, G(4i+2) = 4i+2, G(4i+3) = 4i+4,
 **    G(4i+4) = 4i+3 (Berlekamp, Conway and Guy, Winning Ways for your
@@ -20,9 +20,11 @@
 **
 ** 4. Rules that only take, with tail digit 3, and whose digits differ
 **    from 3 only at removals j <= m (nim: m = 0; allbut{X}: m = max X).
-**    A. N. Siegel (M.Sc. thesis, Dalhousie 2005) proved every allbut{X}
-**    sequence arithmetic-periodic; the check used here is proven below
-**    instead, as it also covers the digits 1 and 2 of a code.
+**    Angela Siegel ("Finite excluded subtraction sets and infinite
+**    modular Nim", M.Sc. thesis, Dalhousie University, 2005) proved every
+**    allbut{X} sequence arithmetic-periodic (as cited by Sleator and
+**    Slusky, arXiv:1201.3299); the check used here, which also covers
+**    the digits 1 and 2 of a code such as 0.13..., is proven below.
 **
 **    Claim.  Let s >= 0, p >= 1, T >= 0, V(t) = {G(k) : k < t}, and
 **      (a) G(k+p) = G(k) + s for T <= k <= T + m,
