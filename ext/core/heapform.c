@@ -140,11 +140,15 @@ static uint32_t least_t(const uint32_t *g, uint32_t n0, uint32_t p, uint32_t s, 
   return answer;
 }
 
-/* Case 4: arithmetic periods of rules that only take, past m. */
+/* Case 4: arithmetic periods of rules that only take, past m, among the
+** first ARITH_VALUES values (its arrays take about 30 bytes a value; the
+** largest m, 10^6, has a period of 2·10^6 and needs 3·10^6 + 1). */
 #define CHECKS 32
+#define ARITH_VALUES (1u << 22)
 static cgt_rc find_arithmetic(const uint32_t *g, uint32_t n, uint32_t m, int *found, cgt_heap_form *f,
                               cgt_stop *st) {
   if (n < 2) return CGT_OK;
+  if (n > ARITH_VALUES) n = ARITH_VALUES;
   /* G(k+p) - G(k) is constant on a run where the differences repeat. */
   uint32_t nd = n - 1, top = nd / 2, vmax = 0;
   for (uint32_t k = 0; k < n; k++) vmax = g[k] > vmax ? g[k] : vmax;
