@@ -67,12 +67,13 @@ cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const uint32_t *g, uint64_t x
 /*
 ** Limits.  The plain loop costs, up to heap n, about n per removal that
 ** takes, n^2/4 per two-heap digit and n^3/36 per three-heap digit (a tail,
-** as in nim, allbut{} and lasker, is n/2 digits); sparse space about
-** CGT_HEAP_SPARSE_STEPS a heap.  cgt_heap_limit returns the largest n whose
+** as in lasker, is n/2 digits); excluded moves (nim, allbut{}) about n per
+** forbidden removal; sparse space about CGT_HEAP_SPARSE_STEPS a heap.  cgt_heap_limit returns the largest n whose
 ** worst case stays within CGT_HEAP_STEPS steps (a few seconds), at least
-** 1000 and at most CGT_HEAP_LIMIT_MAX, rounded down to two significant digits.  With g[0..n] known for n >= 2048
-** it can tell whether sparse space applies (else it assumes not).  Beyond
-** the limit a sequence can only be had through a period proven by then.
+** 1000 and at most CGT_HEAP_LIMIT_MAX, rounded down to two significant
+** digits.  With g[0..n] known for n >= 2048 it can tell whether sparse
+** space applies (else it assumes not).  Beyond the limit a sequence can
+** only be had through a form proven by then.
 */
 #define CGT_HEAP_STEPS 1e9
 #define CGT_HEAP_SPARSE_STEPS 1000
