@@ -203,7 +203,7 @@ static void direct(const uint8_t *dig, uint32_t nd, int lasker, uint32_t *g) {
 ** values equal the direct loop, and a form proven from any prefix gives
 ** every value to NB, past the preperiod and over several periods. */
 static void arithmetic(void) {
-  int trials = 160, bad_values = 0, bad_form = 0, found = 0, several = 0;
+  int trials = 160, bad_values = 0, bad_form = 0, bad_huge = 0, found = 0, several = 0;
   char first[300] = "";
   uint32_t *want = malloc((NB + 1) * sizeof *want), *g = malloc((NB + 1) * sizeof *g);
   for (int t = 0; t < trials; t++) {
@@ -247,12 +247,23 @@ static void arithmetic(void) {
         if ((cgt_heap_form_value(&f, want, n, &v) != CGT_OK || v != want[n]) && !bad_form++)
           snprintf(first, sizeof first, "%s at %u (form %u, %u, %u from %u values)", text, n, f.pre, f.per, f.saltus, w);
       }
+      /* huge heaps: the form's value, in 128-bit arithmetic here */
+      static const uint64_t huge[] = {1000000000000000000ull, 9223372036854775807ull, 4611686018427387904ull};
+      for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+        uint64_t x = huge[i];
+        __int128 q = (x - f.pre) / f.per, expect = q * f.saltus + want[f.pre + (x - f.pre) % f.per];
+        int64_t v = -1;
+        cgt_rc rc = cgt_heap_form_value(&f, want, x, &v);
+        int right = expect > INT64_MAX ? rc == CGT_TOOBIG : rc == CGT_OK && v == (int64_t)expect;
+        if (!right && !bad_huge++) snprintf(first, sizeof first, "%s at %llu", text, (unsigned long long)x);
+      }
     }
     cgt_rule_free(&r);
   }
   ok(bad_values == 0, "%d allbut{} rules, codes 0.d1..dk3..., nim and Lasker: values equal the direct mex loop to %d %s",
      trials, NB, first);
   ok(bad_form == 0, "a form proven from any prefix (to %d values) gives every value to %d %s", PROOF, NB, first);
+  ok(bad_huge == 0, "at 10^18, 2^62 and 2^63-1 the forms give the 128-bit value, or an overflow past INT64_MAX %s", first);
   ok(found >= trials * 9 / 10 && several >= found * 9 / 10,
      "%d values prove a form for %d of %d rules (%d with 3 periods to %d)", PROOF, found, trials, several, NB);
   free(want);
