@@ -4,11 +4,13 @@
 ** larger heaps are asked, least recently used out, with the proven form
 ** of each (heapseq.h) once found.  A sequence depends on its rule text
 ** only, so it is never stale.  Computing values is budgeted: past
-** HEAP_BUDGET steps (a few seconds) it stops with an error.
+** HEAP_BUDGET steps (a few seconds) it stops with an error, and a search
+** for a form refuses a prefix whose projected work is clearly over it.
 */
 #include "binding.h"
 #include "core/heapseq.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@ typedef struct heap_seq {
   uint32_t n;          /* values g[0..n] */
   uint32_t *g;
   uint64_t last_use;
+  double work;           /* steps that computing g[0..n] took */
   uint32_t form_n;       /* g[0..form_n-1] were searched for a form */
   int has_form;
   cgt_heap_form form;    /* proven by them */
@@ -123,6 +126,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   sqlite3_free(slot->rule);
   sqlite3_free(slot->g);
   if (!same) slot->form_n = 0, slot->has_form = 0;
+  slot->work = HEAP_BUDGET - b.left + (double)st.spent;
   slot->rule = copy;
   slot->g = g;
   slot->n = want;
@@ -136,6 +140,30 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
   return q ? q->g : NULL;
 }
 
+/*
+** 1 (with the error in err) when the values up to heap next would take
+** clearly more than the budget (half as much again), as projected from the work of the values up to n
+** and of the previous probe (*last_n, *last_work, then updated): the work
+** grows as heap^a, a measured between the two (from 1 to 3; 1 when only
+** one is known).  The steps counted are deterministic, so is the answer.
+*/
+static int over_budget(uint32_t n, double work, uint32_t *last_n, double *last_work, uint32_t next, const char *rule,
+                       char *err, size_t errlen) {
+  double a = 1;
+  if (*last_n && *last_n < n && *last_work > 0 && work > *last_work)
+    a = log(work / *last_work) / log((double)n / *last_n);
+  a = a < 1 ? 1 : a > 3 ? 3 : a;
+  *last_n = n;
+  *last_work = work;
+  double projected = work * pow((double)next / (n ? n : 1), a);
+  if (projected <= 1.5 * HEAP_BUDGET) return 0;   /* near the budget, the computation itself tells */
+  snprintf(err, errlen,
+           "the values of rule '%s' up to heap %u would need about %.0e steps (the first %u took %.0e), more than "
+           "the budget of %.0e (a few seconds of work)",
+           rule, next, projected, n + 1, work, HEAP_BUDGET);
+  return 1;
+}
+
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
                                    int *rc, char *err, size_t errlen) {
   *found = 0;
@@ -145,7 +173,8 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
     *rc = cgt_sqlite_rc(crc);
     return NULL;
   }
-  uint32_t start = cgt_heap_form_start(&r);
+  uint32_t start = cgt_heap_form_start(&r), last_n = 0;
+  double last_work = 0;
   cgt_rule_free(&r);
   for (uint32_t probe = upto < start ? upto : start;; probe = upto / 8 < probe ? upto : 8 * probe) {
     heap_seq *q = seq_slot(conn, rule, probe, rc, err, errlen);
@@ -172,5 +201,9 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
       return q->g;
     }
     if (probe == upto) return q->g;
+    if (over_budget(q->n, q->work, &last_n, &last_work, upto / 8 < probe ? upto : 8 * probe, rule, err, errlen)) {
+      *rc = SQLITE_TOOBIG;
+      return NULL;
+    }
   }
 }

@@ -70,6 +70,10 @@ is "codes ending in '...': the last digit repeats" '1|1|1|{"preperiod":0,"period
           heap_period('0.3...') = heap_period('nim'), heap_period('0.1333...'), heap_period('0.7...', 1000)"
 is_error "'...' needs a digit to repeat" "cgt: heap_grundy: '...' must follow a digit without '!' after the '.' in rule '0.3!...'" \
   "SELECT heap_grundy('0.3!...', 5)"
+# The work is counted: a prefix whose projected work is clearly over the budget is refused at once.
+is_error "Treblecross at 10^6: refused within a second" \
+  "cgt: heap_grundy: the values of rule 'treblecross' up to heap 262144 would need about 3e+10 steps (the first 32769 took 4e+08), more than the budget of 5e+09" \
+  "SELECT heap_grundy('treblecross', 1000000)"
 is "absurd heaps" "NULL" "SELECT heap_grundy('nim', NULL)"
 is_error "a heap past 2^63-1" "cgt: heap_grundy: argument 2 is not a non-negative integer" \
   "SELECT heap_grundy('nim', 1e30)"
