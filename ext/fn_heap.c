@@ -222,11 +222,11 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
 const cgt_function cgt_heap_functions[] = {
     {.name = "heap_grundy", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_grundy_func,
      .args = "rule, n", .result = "INTEGER",
-     .description = "Grundy value of a heap of n counters in a take-and-break game.",
+     .description = "Grundy value of a heap of n counters in a take-and-break game (any 64-bit n once a period is proven).",
      .example = "SELECT heap_grundy('kayles', 15)"},
     {.name = "heap_period", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule", .result = "TEXT (JSON) or NULL",
-     .description = "Preperiod, period and saltus of a heap game's Grundy sequence, searched to heap 100000.",
+     .description = "Preperiod, period and saltus of a heap game's proven (arithmetic) period, searched to heap 100000.",
      .example = "SELECT heap_period('kayles')"},
     {.name = "heap_period", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
