@@ -55,6 +55,10 @@ is_error "a Grundy value over 2^63-1" "cgt: heap_grundy: the Grundy value of hea
   "SELECT heap_grundy('lasker', 9223372036854775807)"
 is "arithmetic periods as JSON" '{"preperiod":0,"period":1,"saltus":1}|{"preperiod":1,"period":4,"saltus":4}|{"preperiod":0,"period":3,"saltus":1}|{"preperiod":0,"period":200,"saltus":100}' \
   "SELECT heap_period('nim'), heap_period('lasker'), heap_period('allbut{1,2}'), heap_period('allbut{100}', 1000)"
+# allbut{100}: G(k+200) = G(k) + 100 is proven by (a) on k = 0..100, which needs heaps up to 300.
+is "the proof windows, exactly" 'NULL|{"preperiod":0,"period":200,"saltus":100}|NULL|{"preperiod":0,"period":1,"saltus":1}|NULL|{"preperiod":1,"period":4,"saltus":4}' \
+  "SELECT heap_period('allbut{100}', 299), heap_period('allbut{100}', 300), heap_period('nim', 0), heap_period('nim', 1),
+          heap_period('lasker', 3), heap_period('lasker', 4)"
 is "allbut{1,2} is floor(n/3) at any heap" "333333333333333333|3074457345618258602" \
   "SELECT heap_grundy('allbut{1,2}', 1000000000000000000), heap_grundy('allbut{1,2}', 9223372036854775807)"
 # The form against the values computed directly, at heaps up to 3000 of several rules.

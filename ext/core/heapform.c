@@ -150,9 +150,9 @@ static cgt_rc find_arithmetic(const uint32_t *g, uint32_t n, uint32_t m, int *fo
   if (n < 2) return CGT_OK;
   if (n > ARITH_VALUES) n = ARITH_VALUES;
   /* G(k+p) - G(k) is constant on a run where the differences repeat. */
-  uint32_t nd = n - 1, top = nd / 2, vmax = 0;
+  uint32_t nd = n - 1, vmax = 0;   /* every p < n: (a) may fit where p > n/2 */
   for (uint32_t k = 0; k < n; k++) vmax = g[k] > vmax ? g[k] : vmax;
-  uint32_t *d = cgt_malloc((size_t)nd * sizeof *d), *z = cgt_malloc(((size_t)top + 1) * sizeof *z);
+  uint32_t *d = cgt_malloc((size_t)nd * sizeof *d), *z = cgt_malloc(((size_t)nd + 1) * sizeof *z);
   uint32_t *distinct = cgt_malloc(((size_t)n + 1) * sizeof *distinct);   /* |V(t)| */
   sides sd = {cgt_calloc(2 * (size_t)vmax + 2, sizeof *sd.lhs), cgt_calloc(2 * (size_t)vmax + 2, sizeof *sd.rhs), 0};
   cgt_rc rc = d && z && distinct && sd.lhs && sd.rhs ? CGT_OK : CGT_NOMEM;
@@ -165,11 +165,14 @@ static cgt_rc find_arithmetic(const uint32_t *g, uint32_t n, uint32_t m, int *fo
     }
     for (uint32_t k = 0; k < n; k++) sd.lhs[g[k]] = 0;
   }
-  if (rc == CGT_OK && nd > 0) rc = z_backwards(d, nd, top, z, st);
+  if (rc == CGT_OK) {
+    z[nd] = 0;   /* p = n - 1: one difference, nothing to compare */
+    rc = z_backwards(d, nd, nd - 1, z, st);
+  }
   /* (b) at T_max, if at all: then |V(T_max + p)| = s + |V(T_max)|, a quick
   ** test; few candidates pass it, and at most CHECKS are checked fully. */
   uint32_t checks = 0;
-  for (uint32_t p = 1; rc == CGT_OK && p <= top && checks < CHECKS; p++) {
+  for (uint32_t p = 1; rc == CGT_OK && p <= nd && checks < CHECKS; p++) {
     /* d[k] == d[k+p] for nd-p-z[p] <= k < nd-p: G(k+p) - G(k) is the same
     ** for n0 <= k <= n-1-p. */
     uint64_t n0 = (uint64_t)nd - p - z[p];
