@@ -142,10 +142,11 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 
 /*
 ** 1 (with the error in err) when the values up to heap next would take
-** clearly more than the budget (half as much again), as projected from the work of the values up to n
-** and of the previous probe (*last_n, *last_work, then updated): the work
-** grows as heap^a, a measured between the two (from 1 to 3; 1 when only
-** one is known).  The steps counted are deterministic, so is the answer.
+** clearly more than the budget (half as much again), as projected from
+** the work of the values up to n and of the previous probe (*last_n,
+** *last_work, then updated): the work grows as heap^a, a measured between
+** the two (from 1 to 3; 1 when only one is known).  The steps counted are
+** deterministic, so is the answer.
 */
 static int over_budget(uint32_t n, double work, uint32_t *last_n, double *last_work, uint32_t next, const char *rule,
                        char *err, size_t errlen) {
