@@ -72,6 +72,9 @@ is "huge heaps agree with the sequence through the period" "0" \
 is "codes ending in '...': the last digit repeats" '1|1|1|{"preperiod":0,"period":2,"saltus":1}|NULL' \
   "SELECT heap_grundy('0.3...', 123456789012) = 123456789012, heap_grundy('4.3...', 1000000000000000000) = heap_grundy('lasker', 1000000000000000000),
           heap_period('0.3...') = heap_period('nim'), heap_period('0.1333...'), heap_period('0.7...', 1000)"
+is "CGSuite's [d] for a repeated digit" '{"preperiod":0,"period":1,"saltus":1}|{"preperiod":1,"period":4,"saltus":4}|1|1' \
+  "SELECT heap_period('0.[3]'), heap_period('4.[3]'), heap_period('0.1[3]') = heap_period('0.13...'), heap_grundy('0.[7]', 30) = heap_grundy('0.7...', 30)"
+is_error "[d] holds one digit" "cgt: heap_grundy: '[' must hold one digit and end the rule '0.[37]'" "SELECT heap_grundy('0.[37]', 5)"
 is_error "'...' needs a digit to repeat" "cgt: heap_grundy: '...' must follow a digit without '!' after the '.' in rule '0.3!...'" \
   "SELECT heap_grundy('0.3!...', 5)"
 # The work is counted: a prefix whose projected work is clearly over the budget is refused at once.

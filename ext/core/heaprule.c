@@ -71,6 +71,15 @@ static cgt_rc parse_code(const char *text, cgt_rule *r, char *err, size_t errlen
       r->tail = r->d[j - 1];
       break;
     }
+    if (text[at] == '[') {   /* CGSuite's [d]: d for this removal and every larger one */
+      int v = hexval(text[at + 1]);
+      if (v < 0 || text[at + 2] != ']' || text[at + 3]) {
+        snprintf(err, errlen, "'[' must hold one digit and end the rule '%s'", text);
+        return CGT_SYNTAX;
+      }
+      r->tail = (uint8_t)v;
+      break;
+    }
     int v = hexval(text[at]);
     if (v < 0) return syntax(err, errlen, "bad digit '%c' in rule '%s'", text, at);
     r->d[j] = (uint8_t)v;

@@ -7,7 +7,8 @@
 **                  non-empty).  d0 may only split (4, 8, c).  A digit
 **                  followed by '!' demands that the heaps left all differ.
 **   0.13...        a code ending in "...": its last digit repeats forever
-**                  (0.3... is nim, 4.3... is lasker)
+**                  (0.3... is nim, 4.3... is lasker); as in CGSuite, 0.1[3]
+**                  is the same
 **   sub{1,3,4}     subtraction game: take 1, 3 or 4 counters
 **   allbut{1,2}    take any number of counters except these
 **   nim kayles dawsons-kayles dawsons-chess treblecross officers grundy lasker

@@ -74,6 +74,8 @@ static void errors(void) {
       {"0.37...", NULL},
       {"0....", "'...' must follow a digit without '!' after the '.' in rule '0....'"},
       {"0.3..", "bad digit '.' in rule '0.3..'"},
+      {"0.1[3]", NULL},
+      {"0.[3]1", "'[' must hold one digit and end the rule '0.[3]1'"},
       {"kaylez", "unknown rule 'kaylez'"},
       {"4", "rule '4' ends too soon"},
   };
@@ -134,7 +136,8 @@ static void random_rule(char *text) {
     int tail = rnd(3) == 0;   /* ends in "...": the last digit repeats */
     for (int k = 0, n = 1 + (int)rnd(4); k < n; k++)
       at += sprintf(text + at, "%x%s", kind == 2 ? rnd(8) : rnd(16), rnd(5) == 0 && !(tail && k == n - 1) ? "!" : "");
-    if (tail) strcpy(text + at, "...");
+    if (tail && rnd(2)) strcpy(text + at, "...");
+    else if (tail) sprintf(text + at, "[%x]", kind == 2 ? rnd(8) : rnd(16));   /* CGSuite's notation */
   }
 }
 
