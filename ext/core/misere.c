@@ -1,0 +1,603 @@
+/* Misère quotients of heap games; see misere.h for the method. */
+#include "misere.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the heaps of a rule ---- */
+
+/* Appends option {a, b, c} to g (cap grows geometrically). */
+static cgt_rc push_option(cgt_heapgame *g, uint32_t *cap, uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t n = g->off[g->ntypes + 1];
+  if (n >= CGT_MQ_MAX_OPTIONS) return CGT_LIMIT;
+  if (n == *cap) {
+    uint32_t ncap = *cap ? 2 * *cap : 256;
+    void *p = cgt_realloc(g->opt, (size_t)ncap * sizeof *g->opt);
+    if (!p) return CGT_NOMEM;
+    g->opt = p;
+    *cap = ncap;
+  }
+  g->opt[n][0] = a;
+  g->opt[n][1] = b;
+  g->opt[n][2] = c;
+  g->off[g->ntypes + 1] = n + 1;
+  return CGT_OK;
+}
+
+/* Adds the options of a heap of n counters that take j. */
+static cgt_rc take_options(const cgt_rule *r, cgt_heapgame *g, uint32_t *cap, uint32_t n, uint32_t j, cgt_stop *st) {
+  uint8_t d = cgt_rule_digit(r, j);
+  uint32_t s = n - j;
+  int diff = cgt_rule_distinct(r, j);
+  cgt_rc rc = CGT_OK;
+  if ((d & CGT_LEAVE_NONE) && s == 0) rc = push_option(g, cap, 0, 0, 0);
+  if (!rc && (d & CGT_LEAVE_ONE) && s > 0 && j > 0) rc = push_option(g, cap, s, 0, 0);
+  if (d & CGT_LEAVE_TWO)
+    for (uint32_t a = 1; !rc && 2 * a <= s; a++)
+      if (!diff || 2 * a != s) rc = push_option(g, cap, a, s - a, 0);
+  if (d & CGT_LEAVE_THREE)
+    for (uint32_t a = 1; !rc && 3 * a <= s; a++)
+      for (uint32_t b = a; !rc && a + 2 * b <= s; b++)
+        if (!diff || (a != b && b != s - a - b)) rc = push_option(g, cap, a, b, s - a - b);
+  if (!rc && cgt_stop_charge(st, 1 + s)) rc = CGT_INTERRUPTED;
+  return rc;
+}
+
+cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, uint32_t nims, cgt_heapgame *g, cgt_stop *st) {
+  memset(g, 0, sizeof *g);
+  if (n > UINT32_MAX - nims - 2) return CGT_TOOBIG;
+  uint32_t types = n + nims, cap = 0;
+  g->off = cgt_calloc((size_t)types + 2, sizeof *g->off);
+  if (!g->off) return CGT_NOMEM;
+  cgt_rc rc = CGT_OK;
+  for (uint32_t t = 1; !rc && t <= types; t++) {
+    g->ntypes = t;   /* push_option appends to off[t + 1] */
+    g->off[t + 1] = g->off[t];
+    if (t <= n) {
+      for (uint32_t j = 0; !rc && j <= t; j++)
+        if (cgt_rule_digit(r, j)) rc = take_options(r, g, &cap, t, j, st);
+    } else {
+      for (uint32_t m = 0; !rc && m < t - n; m++) rc = push_option(g, &cap, m ? n + m : 0, 0, 0);
+    }
+  }
+  g->ntypes = types;
+  if (rc) cgt_heapgame_free(g);
+  return rc;
+}
+
+void cgt_heapgame_free(cgt_heapgame *g) {
+  cgt_free(g->off);
+  cgt_free(g->opt);
+  memset(g, 0, sizeof *g);
+}
+
+/* ---- bipartite monoids ---- */
+
+void cgt_mq_free(cgt_mq *q) {
+  cgt_free(q->mul);
+  cgt_free(q->p);
+  cgt_free(q->phi);
+  memset(q, 0, sizeof *q);
+}
+
+static cgt_rc mq_alloc(cgt_mq *q, uint64_t size, uint32_t ntypes) {
+  memset(q, 0, sizeof *q);
+  if (size > CGT_MQ_MAX_ELEMENTS) return CGT_LIMIT;
+  q->size = (uint32_t)size;
+  q->ntypes = ntypes;
+  q->mul = cgt_malloc((size_t)size * size * sizeof *q->mul);
+  q->p = cgt_calloc(size, 1);
+  q->phi = cgt_calloc((size_t)ntypes + 1, sizeof *q->phi);
+  if (q->mul && q->p && q->phi) return CGT_OK;
+  cgt_mq_free(q);
+  return CGT_NOMEM;
+}
+
+static inline uint32_t mq_mul(const cgt_mq *q, uint32_t x, uint32_t y) { return q->mul[(size_t)x * q->size + y]; }
+
+uint32_t cgt_mq_element(const cgt_mq *q, const uint32_t *h, size_t n) {
+  uint32_t x = 0;
+  for (size_t i = 0; i < n; i++) x = mq_mul(q, x, q->phi[h[i]]);
+  return x;
+}
+
+/* The element of option i of g under q. */
+static uint32_t option_element(const cgt_mq *q, const cgt_heapgame *g, uint32_t i) {
+  return cgt_mq_element(q, g->opt[i], 3);
+}
+
+/* The distinct elements of the options of type t, into out (*n of them). */
+static void option_images(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, uint32_t *out, uint32_t *n,
+                          uint8_t *seen) {
+  *n = 0;
+  for (uint32_t i = g->off[t]; i < g->off[t + 1]; i++) {
+    uint32_t x = option_element(q, g, i);
+    if (!seen[x]) {
+      seen[x] = 1;
+      out[(*n)++] = x;
+    }
+  }
+  for (uint32_t i = 0; i < *n; i++) seen[out[i]] = 0;
+}
+
+/* The option images of types 1..t under q, as lists: img[off[s]..off[s+1]). */
+typedef struct images {
+  uint32_t *off, *img;
+} images;
+
+static void images_free(images *im) {
+  cgt_free(im->off);
+  cgt_free(im->img);
+}
+
+static cgt_rc images_make(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, images *im) {
+  uint64_t total = 0;
+  for (uint32_t s = 1; s <= t; s++) {
+    uint32_t k = g->off[s + 1] - g->off[s];
+    total += k < q->size ? k : q->size;
+  }
+  im->off = cgt_malloc(((size_t)t + 2) * sizeof *im->off);
+  im->img = cgt_malloc((size_t)total * sizeof *im->img + 1);
+  uint8_t *seen = cgt_calloc(q->size, 1);
+  if (!im->off || !im->img || !seen) {
+    cgt_free(seen);
+    images_free(im);
+    return CGT_NOMEM;
+  }
+  im->off[0] = im->off[1] = 0;
+  for (uint32_t s = 1; s <= t; s++) {
+    uint32_t n;
+    option_images(q, g, s, im->img + im->off[s], &n, seen);
+    im->off[s + 1] = im->off[s] + n;
+  }
+  cgt_free(seen);
+  return CGT_OK;
+}
+
+/* ---- bitsets of elements ---- */
+
+static inline int bit_get(const uint64_t *b, uint32_t x) { return (int)(b[x >> 6] >> (x & 63)) & 1; }
+static inline void bit_set(uint64_t *b, uint32_t x) { b[x >> 6] |= (uint64_t)1 << (x & 63); }
+
+/* out = {t h : t in in} u {x s : s in the images of type h}. */
+static void transit(const cgt_mq *q, const images *im, uint32_t words, const uint64_t *in, uint32_t x, uint32_t h,
+                    uint64_t *out) {
+  memset(out, 0, (size_t)words * 8);
+  uint32_t ph = q->phi[h];
+  for (uint32_t w = 0; w < words; w++)
+    for (uint64_t b = in[w]; b; b &= b - 1) bit_set(out, mq_mul(q, w * 64 + (uint32_t)__builtin_ctzll(b), ph));
+  for (uint32_t i = im->off[h]; i < im->off[h + 1]; i++) bit_set(out, mq_mul(q, x, im->img[i]));
+}
+
+/* 1 when some element of b is in the P-portion. */
+static int meets_p(const cgt_mq *q, uint32_t words, const uint64_t *b) {
+  for (uint32_t w = 0; w < words; w++)
+    for (uint64_t v = b[w]; v; v &= v - 1)
+      if (q->p[w * 64 + (uint32_t)__builtin_ctzll(v)]) return 1;
+  return 0;
+}
+
+/*
+** Marks the P-portion of candidate q (types 1..t with options) from the
+** lexicographically least word of each element, the largest type most
+** significant: words are enumerated in that order, each count grown until
+** its element was met before (every extension of such a word then has an
+** element met by a smaller word), so each element is first met at its least
+** word, after the elements of that word's options (smaller words).
+*/
+static cgt_rc mark_p(cgt_mq *q, const cgt_heapgame *g, uint32_t t, cgt_stop *st) {
+  images im;
+  cgt_rc rc = images_make(q, g, t, &im);
+  if (rc) return rc;
+  uint32_t words = (q->size + 63) / 64, ngen = 0;
+  uint32_t *gen = cgt_malloc(((size_t)t + 1) * sizeof *gen);
+  uint32_t *e = cgt_malloc(((size_t)t + 2) * sizeof *e);
+  uint64_t *tr = cgt_calloc(((size_t)t + 2) * words, 8);
+  uint8_t *marked = cgt_calloc(q->size, 1);
+  if (!gen || !e || !tr || !marked) {
+    rc = CGT_NOMEM;
+    goto done;
+  }
+  for (uint32_t s = 1; s <= t; s++)
+    if (im.off[s + 1] > im.off[s]) gen[ngen++] = s;   /* level d adds type gen[d - 1] */
+  memset(q->p, 0, q->size);
+  uint32_t d = ngen;
+  e[d] = 0;
+  for (;;) {
+    while (d > 0) {   /* down to the word with no more of the lower types */
+      e[d - 1] = e[d];
+      memcpy(tr + (size_t)(d - 1) * words, tr + (size_t)d * words, (size_t)words * 8);
+      d--;
+    }
+    /* Only the empty word has the identity first: it is not in P. */
+    q->p[e[0]] = e[0] != 0 && !meets_p(q, words, tr);
+    marked[e[0]] = 1;
+    if (cgt_stop_charge(st, words + 1)) {
+      rc = CGT_INTERRUPTED;
+      goto done;
+    }
+    for (d = 1; d <= ngen; d++) {   /* one more of type gen[d - 1] */
+      uint64_t *cur = tr + (size_t)d * words, *tmp = tr + (size_t)(d - 1) * words;
+      uint32_t h = gen[d - 1];
+      transit(q, &im, words, cur, e[d], h, tmp);
+      memcpy(cur, tmp, (size_t)words * 8);
+      e[d] = mq_mul(q, e[d], q->phi[h]);
+      if (!marked[e[d]]) break;
+    }
+    if (d > ngen) break;
+  }
+done:
+  images_free(&im);
+  cgt_free(gen);
+  cgt_free(e);
+  cgt_free(tr);
+  cgt_free(marked);
+  return rc;
+}
+
+/* ---- verification ---- */
+
+/* The states (phi(G), tr(G)) met so far, with the move that first met each. */
+typedef struct states {
+  uint32_t words, n, cap;
+  uint32_t *x, *parent, *via;
+  uint64_t *bits;
+  uint32_t *slot;    /* open addressing: state index + 1, 0 empty */
+  uint32_t nslots;
+} states;
+
+static void states_free(states *s) {
+  cgt_free(s->x);
+  cgt_free(s->parent);
+  cgt_free(s->via);
+  cgt_free(s->bits);
+  cgt_free(s->slot);
+}
+
+static uint64_t state_hash(uint32_t x, const uint64_t *b, uint32_t words) {
+  uint64_t h = 0x9e3779b97f4a7c15u ^ x;
+  for (uint32_t w = 0; w < words; w++) h = (h ^ b[w]) * 0x100000001b3u, h ^= h >> 29;
+  return h;
+}
+
+static cgt_rc states_grow(states *s) {
+  uint64_t ncap = s->cap ? 2 * (uint64_t)s->cap : 1024;
+  uint64_t bytes = ncap * (3 * sizeof(uint32_t) + (uint64_t)s->words * 8 + 2 * sizeof(uint32_t));
+  if (ncap > UINT32_MAX / 4 || bytes > CGT_MQ_MAX_STATE_BYTES) return CGT_LIMIT;
+  uint32_t *x = cgt_realloc(s->x, ncap * sizeof *x);
+  if (x) s->x = x;
+  uint32_t *pa = cgt_realloc(s->parent, ncap * sizeof *pa);
+  if (pa) s->parent = pa;
+  uint32_t *v = cgt_realloc(s->via, ncap * sizeof *v);
+  if (v) s->via = v;
+  uint64_t *b = cgt_realloc(s->bits, ncap * s->words * 8);
+  if (b) s->bits = b;
+  uint32_t *slot = cgt_calloc(2 * ncap, sizeof *slot);
+  if (!x || !pa || !v || !b || !slot) {
+    cgt_free(slot);
+    return CGT_NOMEM;
+  }
+  cgt_free(s->slot);
+  s->slot = slot;
+  s->nslots = (uint32_t)(2 * ncap);
+  s->cap = (uint32_t)ncap;
+  for (uint32_t i = 0; i < s->n; i++) {
+    uint64_t h = state_hash(s->x[i], s->bits + (size_t)i * s->words, s->words);
+    uint32_t k = (uint32_t)h & (s->nslots - 1);
+    while (s->slot[k]) k = (k + 1) & (s->nslots - 1);
+    s->slot[k] = i + 1;
+  }
+  return CGT_OK;
+}
+
+/* Adds state (x, b) unless known; *added tells. */
+static cgt_rc states_add(states *s, uint32_t x, const uint64_t *b, uint32_t parent, uint32_t via, int *added) {
+  *added = 0;
+  if (s->n == s->cap) {   /* (slots stay at most half full) */
+    cgt_rc rc = states_grow(s);
+    if (rc) return rc;
+  }
+  uint64_t h = state_hash(x, b, s->words);
+  uint32_t k = (uint32_t)h & (s->nslots - 1);
+  for (; s->slot[k]; k = (k + 1) & (s->nslots - 1)) {
+    uint32_t i = s->slot[k] - 1;
+    if (s->x[i] == x && memcmp(s->bits + (size_t)i * s->words, b, (size_t)s->words * 8) == 0) return CGT_OK;
+  }
+  uint32_t i = s->n++;
+  s->slot[k] = i + 1;
+  s->x[i] = x;
+  s->parent[i] = parent;
+  s->via[i] = via;
+  memcpy(s->bits + (size_t)i * s->words, b, (size_t)s->words * 8);
+  *added = 1;
+  return CGT_OK;
+}
+
+/*
+** Verifies candidate q for the sums of types 1..t (see misere.h).  *ok is 1
+** when correct; else involved[s] is set for the types of a failing sum.
+*/
+static cgt_rc verify(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, int *ok, uint8_t *involved, cgt_stop *st) {
+  *ok = 0;
+  if (q->p[0]) {
+    return CGT_OK;
+  }
+  images im;
+  cgt_rc rc = images_make(q, g, t, &im);
+  if (rc) return rc;
+  states s = {0};
+  s.words = (q->size + 63) / 64;
+  uint64_t *b = cgt_calloc(s.words, 8);
+  int added;
+  if (!b) rc = CGT_NOMEM;
+  if (!rc) rc = states_add(&s, 0, b, UINT32_MAX, 0, &added);
+  uint32_t fail = UINT32_MAX, fail_via = 0;
+  for (uint32_t i = 0; !rc && i < s.n && fail == UINT32_MAX; i++) {
+    for (uint32_t h = 1; h <= t && fail == UINT32_MAX; h++) {
+      if (im.off[h + 1] == im.off[h]) continue;   /* no moves: the empty game */
+      uint32_t x = mq_mul(q, s.x[i], q->phi[h]);
+      transit(q, &im, s.words, s.bits + (size_t)i * s.words, s.x[i], h, b);
+      if (q->p[x] == meets_p(q, s.words, b)) {
+        fail = i;
+        fail_via = h;
+        break;
+      }
+      if ((rc = states_add(&s, x, b, i, h, &added))) break;
+      if (cgt_stop_charge(st, 2 * s.words + im.off[h + 1] - im.off[h])) rc = CGT_INTERRUPTED;
+    }
+  }
+  if (!rc && fail == UINT32_MAX) *ok = 1;
+  if (!rc && fail != UINT32_MAX) {
+    memset(involved, 0, (size_t)t + 1);
+    involved[fail_via] = 1;
+    for (uint32_t i = fail; i != 0 && i != UINT32_MAX; i = s.parent[i]) involved[s.via[i]] = 1;
+  }
+  cgt_free(b);
+  states_free(&s);
+  images_free(&im);
+  return rc;
+}
+
+/* ---- reduction and candidates ---- */
+
+/*
+** The submonoid of q generated by phi[s] for the types s <= t with options
+** and keep[s], reduced when refine is set: x and y merge when P(xz) = P(yz)
+** for every z of the submonoid (Moore's refinement under the generators).
+** Elements are numbered in order of discovery from the identity (0).
+** phi of the types not kept is left 0.
+*/
+static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, const uint8_t *keep, int refine,
+                              cgt_mq *out, cgt_stop *st) {
+  uint32_t n = q->size, ngen = 0, nreach = 0, ncls = 0;
+  uint32_t *gen = cgt_malloc(((size_t)t + 1) * sizeof *gen);
+  uint32_t *order = cgt_malloc((size_t)n * sizeof *order);
+  uint32_t *cls = cgt_malloc((size_t)n * sizeof *cls);
+  uint32_t *next = cgt_malloc((size_t)n * sizeof *next);
+  uint32_t *slot = cgt_malloc((size_t)4 * n * sizeof *slot);
+  cgt_rc rc = gen && order && cls && next && slot ? CGT_OK : CGT_NOMEM;
+  if (rc) goto done;
+  for (uint32_t s = 1; s <= t; s++)
+    if (keep[s] && g->off[s + 1] > g->off[s]) gen[ngen++] = s;
+  /* the elements reached from the identity */
+  for (uint32_t x = 0; x < n; x++) cls[x] = UINT32_MAX;
+  order[nreach++] = 0;
+  cls[0] = 0;
+  for (uint32_t i = 0; i < nreach; i++)
+    for (uint32_t k = 0; k < ngen; k++) {
+      uint32_t y = mq_mul(q, order[i], q->phi[gen[k]]);
+      if (cls[y] == UINT32_MAX) cls[y] = 0, order[nreach++] = y;
+    }
+  /* classes: by P, then refined until stable */
+  for (uint32_t i = 0; i < nreach; i++) cls[order[i]] = refine ? q->p[order[i]] != q->p[0] : i;
+  ncls = refine ? 0 : nreach;
+  uint32_t nslots = 4 * n;
+  while (refine) {
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < nslots; i++) slot[i] = 0;
+    for (uint32_t i = 0; i < nreach; i++) {
+      uint32_t x = order[i];
+      uint64_t h = cls[x] * 0x9e3779b97f4a7c15u;
+      for (uint32_t k = 0; k < ngen; k++) h = (h ^ cls[mq_mul(q, x, q->phi[gen[k]])]) * 0x100000001b3u, h ^= h >> 31;
+      uint32_t j = (uint32_t)(h % nslots);
+      for (;; j = (j + 1) % nslots) {
+        if (!slot[j]) {
+          slot[j] = i + 1;
+          next[x] = m++;
+          break;
+        }
+        uint32_t y = order[slot[j] - 1], k = 0;
+        if (cls[y] == cls[x])
+          for (; k < ngen; k++)
+            if (cls[mq_mul(q, x, q->phi[gen[k]])] != cls[mq_mul(q, y, q->phi[gen[k]])]) break;
+        if (cls[y] == cls[x] && k == ngen) {
+          next[x] = next[y];
+          break;
+        }
+      }
+      if (cgt_stop_charge(st, ngen + 1)) {
+        rc = CGT_INTERRUPTED;
+        goto done;
+      }
+    }
+    for (uint32_t i = 0; i < nreach; i++) cls[order[i]] = next[order[i]];
+    if (m == ncls) break;
+    ncls = m;
+  }
+  /* the classes' monoid; order[] gives each class a representative */
+  rc = mq_alloc(out, ncls, q->ntypes);
+  if (rc) goto done;
+  for (uint32_t i = 0; i < n; i++) next[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < nreach; i++)
+    if (next[cls[order[i]]] == UINT32_MAX) next[cls[order[i]]] = order[i];
+  for (uint32_t a = 0; a < ncls; a++) {
+    out->p[a] = q->p[next[a]];
+    for (uint32_t b = 0; b < ncls; b++) out->mul[(size_t)a * ncls + b] = cls[mq_mul(q, next[a], next[b])];
+    if (cgt_stop_charge(st, ncls)) {
+      rc = CGT_INTERRUPTED;
+      cgt_mq_free(out);
+      goto done;
+    }
+  }
+  for (uint32_t k = 0; k < ngen; k++) out->phi[gen[k]] = cls[q->phi[gen[k]]];
+done:
+  cgt_free(gen);
+  cgt_free(order);
+  cgt_free(cls);
+  cgt_free(next);
+  cgt_free(slot);
+  return rc;
+}
+
+/*
+** The direct sum of base with one cyclic monoid {1, x, ..., x^(i+1)},
+** x^(i+2) = x^i, for each type s with freed[s] (its index in idx[s]): the
+** type maps to its x, the others keep their base element.
+*/
+static cgt_rc direct_sum(const cgt_mq *base, uint32_t t, const uint8_t *freed, const uint32_t *idx, cgt_mq *out,
+                         cgt_stop *st) {
+  uint64_t size = base->size;
+  uint32_t k = 0, comp[8], len[8];
+  for (uint32_t s = 1; s <= t; s++)
+    if (freed[s]) {
+      if (k == 8) return CGT_LIMIT;
+      comp[k] = s;
+      len[k] = idx[s] + 2;
+      size *= len[k++];
+      if (size > CGT_MQ_MAX_ELEMENTS) return CGT_LIMIT;
+    }
+  cgt_rc rc = mq_alloc(out, size, base->ntypes);
+  if (rc) return rc;
+  uint32_t n = (uint32_t)size, b = base->size;
+  for (uint32_t x = 0; x < n; x++) {
+    for (uint32_t y = 0; y < n; y++) {
+      uint32_t xr = x / b, yr = y / b, z = 0, mult = 1;
+      for (uint32_t c = 0; c < k; c++) {
+        uint32_t e = xr % len[c] + yr % len[c], i = len[c] - 2;
+        if (e >= len[c]) e = i + (e - i) % 2;
+        z += e * mult;
+        mult *= len[c];
+        xr /= len[c];
+        yr /= len[c];
+      }
+      out->mul[(size_t)x * n + y] = z * b + mq_mul(base, x % b, y % b);
+    }
+    if (cgt_stop_charge(st, n)) {
+      cgt_mq_free(out);
+      return CGT_INTERRUPTED;
+    }
+  }
+  for (uint32_t s = 1; s <= t; s++) out->phi[s] = base->phi[s];
+  for (uint32_t c = 0, mult = b; c < k; mult *= len[c], c++) out->phi[comp[c]] = mult;
+  return CGT_OK;
+}
+
+/*
+** A candidate for types 1..t: cur without the freed types, plus a cyclic
+** generator for each (indexes idx), P marked from least words, reduced,
+** verified.  *ok tells whether it is the quotient (then in *out).
+*/
+static cgt_rc try_candidate(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, const uint8_t *freed,
+                            const uint32_t *idx, cgt_mq *out, int *ok, uint8_t *involved, cgt_stop *st) {
+  *ok = 0;
+  uint8_t *keep = cgt_malloc((size_t)t + 1);
+  if (!keep) return CGT_NOMEM;
+  for (uint32_t s = 0; s <= t; s++) keep[s] = !freed[s];
+  cgt_mq base, sum, red;
+  cgt_rc rc = restrict_reduce(cur, g, t, keep, 0, &base, st);
+  cgt_free(keep);
+  if (rc) return rc;
+  rc = direct_sum(&base, t, freed, idx, &sum, st);
+  cgt_mq_free(&base);
+  if (rc) return rc;
+  rc = mark_p(&sum, g, t, st);
+  uint8_t *all = rc ? NULL : cgt_malloc((size_t)t + 1);
+  if (!rc && !all) rc = CGT_NOMEM;
+  if (!rc) {
+    memset(all, 1, (size_t)t + 1);
+    rc = restrict_reduce(&sum, g, t, all, 1, &red, st);
+  }
+  cgt_free(all);
+  cgt_mq_free(&sum);
+  if (rc) return rc;
+  rc = verify(&red, g, t, ok, involved, st);
+  if (!rc && *ok) *out = red;
+  else cgt_mq_free(&red);
+  return rc;
+}
+
+/* 1 when x may be the element of a new heap whose option images are im[0..n-1]
+** in q: P(x) as the heap's, and no z with xz and some option's image times z
+** both in P. */
+static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, int heap_p) {
+  if (q->p[x] != heap_p) return 0;
+  for (uint32_t z = 0; z < q->size; z++)
+    if (q->p[mq_mul(q, x, z)])
+      for (uint32_t i = 0; i < n; i++)
+        if (q->p[mq_mul(q, im[i], z)]) return 0;
+  return 1;
+}
+
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+  uint32_t T = g->ntypes;
+  *fail_type = 0;
+  cgt_rc rc = mq_alloc(q, 1, T);
+  if (rc) return rc;
+  q->mul[0] = 0;
+  uint8_t *freed = cgt_calloc((size_t)T + 1, 1), *involved = cgt_calloc((size_t)T + 1, 1);
+  uint32_t *idx = cgt_calloc((size_t)T + 1, sizeof *idx);
+  uint32_t *im = cgt_malloc((size_t)CGT_MQ_MAX_ELEMENTS * sizeof *im);
+  uint8_t *seen = cgt_calloc(CGT_MQ_MAX_ELEMENTS, 1);
+  if (!freed || !involved || !idx || !im || !seen) rc = CGT_NOMEM;
+  for (uint32_t t = 1; !rc && t <= T; t++) {
+    uint32_t n;
+    option_images(q, g, t, im, &n, seen);
+    if (n == 0) continue;   /* a heap with no move is the empty game */
+    int heap_p = 1, ok = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (q->p[im[i]]) heap_p = 0;
+    /* an element of the quotient so far */
+    for (uint32_t x = 0; !rc && !ok && x < q->size; x++) {
+      if (!may_be(q, x, im, n, heap_p)) continue;
+      q->phi[t] = x;
+      rc = verify(q, g, t, &ok, involved, st);
+    }
+    if (rc || ok) continue;
+    q->phi[t] = 0;
+    /* a new generator; then the types of a failing sum freed too */
+    cgt_mq next;
+    freed[t] = 1;
+    static const uint32_t tries[] = {2, 4, 3, 6};
+    for (size_t k = 0; !rc && !ok && k < sizeof tries / sizeof *tries; k++) {
+      idx[t] = tries[k];
+      rc = try_candidate(q, g, t, freed, idx, &next, &ok, involved, st);
+      if (rc == CGT_LIMIT) rc = CGT_OK;   /* too large: the next tries may be smaller */
+    }
+    for (uint32_t round = 0; !rc && !ok && round < 4; round++) {
+      uint32_t added = 0;
+      for (uint32_t s = 1; s < t; s++)
+        if (involved[s] && !freed[s] && added < 2) freed[s] = 1, idx[s] = 2, added++;
+      if (!added)
+        for (uint32_t s = 1; s <= t; s++)
+          if (freed[s]) idx[s] += 2;
+      rc = try_candidate(q, g, t, freed, idx, &next, &ok, involved, st);
+      if (rc == CGT_LIMIT) rc = CGT_OK;
+    }
+    memset(freed, 0, (size_t)T + 1);
+    memset(idx, 0, ((size_t)T + 1) * sizeof *idx);
+    if (!rc && !ok) rc = CGT_LIMIT;
+    if (rc) {
+      *fail_type = t;
+      break;
+    }
+    cgt_mq_free(q);
+    *q = next;
+  }
+  cgt_free(freed);
+  cgt_free(involved);
+  cgt_free(idx);
+  cgt_free(im);
+  cgt_free(seen);
+  if (rc) cgt_mq_free(q);
+  return rc;
+}

@@ -1,0 +1,77 @@
+/*
+** Misère play of sums of heaps: the misère quotient of a heap game.
+**
+** A heap game here has heap types 1..ntypes; each option of a heap is a sum
+** of at most three heaps of smaller types (type 0 is no heap).  The closed
+** set A of all sums of such heaps has a misère quotient (Plambeck and
+** Siegel, "Misère quotients for impartial games", J. Combin. Theory Ser. A
+** 115 (2008)): G and H are indistinguishable when o(G+X) = o(H+X) for every
+** X in A (o the misère outcome); the classes form a commutative monoid Q,
+** and phi maps each sum to its class, with the P-portion the classes of the
+** P-positions.
+**
+** cgt_mq_compute adds the heap types one at a time, as Siegel's
+** MisereSolver does: it first tries to send the new heap to an element of
+** the quotient so far; failing that, it adjoins a new cyclic generator
+** (x^(i+2) = x^i), marks the P-portion of that candidate from the
+** lexicographically least word of each element, reduces it, and verifies it.
+** A candidate that fails may free the heaps of the failing position as well
+** (a recalibration).
+**
+** Verification is exact: every sum G has a state (phi(G), tr(G)) where tr(G)
+** is the set of phi over G's options; tr(G + h) is {t phi(h) : t in tr(G)}
+** together with {phi(G) phi(h') : h' an option of h}, so the states reachable
+** from the empty sum are found by a finite search.  The candidate is correct
+** iff at every reached state of a non-empty sum, phi(G) is in P exactly when
+** no element of tr(G) is (by induction on G, the outcomes then agree with
+** the P-portion for every sum), and the empty sum is not in P.  A correct
+** candidate maps onto the quotient; reducing it (merging x and y when P(xz)
+** = P(yz) for every z, Moore's partition refinement under the generators)
+** gives the quotient itself.  Nothing unverified is ever returned.
+**
+** Limits: candidates of at most CGT_MQ_MAX_ELEMENTS elements, verification
+** searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states; beyond them
+** CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
+** the heap type where it happened).
+*/
+#ifndef CGT_CORE_MISERE_H
+#define CGT_CORE_MISERE_H
+
+#include "heaprule.h"
+
+#define CGT_MQ_MAX_ELEMENTS 2048u
+#define CGT_MQ_MAX_STATE_BYTES ((size_t)256 << 20)
+#define CGT_MQ_MAX_OPTIONS (1u << 22)
+
+/* The heaps of a game: options of type t are opt[off[t]..off[t+1]), each
+** three types (0 for none, so {0,0,0} is the empty sum). */
+typedef struct cgt_heapgame {
+  uint32_t ntypes;
+  uint32_t *off;
+  uint32_t (*opt)[3];
+} cgt_heapgame;
+
+/* The game of rule r with heaps of 1..n counters as types 1..n, and nim
+** heaps *1..*nims as types n+1..n+nims.  CGT_LIMIT past CGT_MQ_MAX_OPTIONS
+** options in all. */
+cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, uint32_t nims, cgt_heapgame *g, cgt_stop *st);
+void cgt_heapgame_free(cgt_heapgame *g);
+
+/* A bipartite monoid with the images of the heap types: a misère quotient. */
+typedef struct cgt_mq {
+  uint32_t size;
+  uint32_t *mul;    /* mul[x * size + y] = xy; element 0 is the identity */
+  uint8_t *p;       /* p[x] = 1 for the P-portion */
+  uint32_t ntypes;
+  uint32_t *phi;    /* phi[t] for t = 0..ntypes (phi[0] = 0) */
+} cgt_mq;
+
+/* The misère quotient of g's sums.  On CGT_LIMIT *fail_type is the heap
+** type being added. */
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+void cgt_mq_free(cgt_mq *q);
+
+/* The element of the sum of heaps h[0..n-1] (types). */
+uint32_t cgt_mq_element(const cgt_mq *q, const uint32_t *h, size_t n);
+
+#endif
