@@ -2,6 +2,9 @@
 #include "misere.h"
 
 #include <stdlib.h>
+#ifdef MQ_DEBUG
+#include <stdio.h>
+#endif
 #include <string.h>
 
 /* ---- the heaps of a rule ---- */
@@ -93,7 +96,22 @@ static cgt_rc mq_alloc(cgt_mq *q, uint64_t size, uint32_t ntypes) {
   return CGT_NOMEM;
 }
 
-static inline uint32_t mq_mul(const cgt_mq *q, uint32_t x, uint32_t y) { return q->mul[(size_t)x * q->size + y]; }
+/* xy: from the table, or for a direct sum (ncomp > 0) from its parts: the
+** element is base + base_size * (e_1 + len_1 (e_2 + ...)), e_c the exponent
+** of component c, whose x^(len - 2) = x^len. */
+static inline uint32_t mq_mul(const cgt_mq *q, uint32_t x, uint32_t y) {
+  if (!q->ncomp) return q->mul[(size_t)x * q->size + y];
+  uint32_t b = q->base_size, xr = x / b, yr = y / b, z = 0, mult = 1;
+  for (uint32_t c = 0; c < q->ncomp; c++) {
+    uint32_t len = q->len[c], e = xr % len + yr % len;
+    if (e >= len) e = len - 2 + (e - len) % 2;
+    z += e * mult;
+    mult *= len;
+    xr /= len;
+    yr /= len;
+  }
+  return z * b + q->mul[(size_t)(x % b) * b + y % b];
+}
 
 uint32_t cgt_mq_element(const cgt_mq *q, const uint32_t *h, size_t n) {
   uint32_t x = 0;
@@ -237,10 +255,10 @@ done:
 
 /* ---- verification ---- */
 
-/* The states (phi(G), tr(G)) met so far, with the move that first met each. */
+/* The states (phi(G), tr(G)) met so far: a hash set. */
 typedef struct states {
   uint32_t words, n, cap;
-  uint32_t *x, *parent, *via;
+  uint32_t *x;
   uint64_t *bits;
   uint32_t *slot;    /* open addressing: state index + 1, 0 empty */
   uint32_t nslots;
@@ -248,8 +266,6 @@ typedef struct states {
 
 static void states_free(states *s) {
   cgt_free(s->x);
-  cgt_free(s->parent);
-  cgt_free(s->via);
   cgt_free(s->bits);
   cgt_free(s->slot);
 }
@@ -262,18 +278,14 @@ static uint64_t state_hash(uint32_t x, const uint64_t *b, uint32_t words) {
 
 static cgt_rc states_grow(states *s) {
   uint64_t ncap = s->cap ? 2 * (uint64_t)s->cap : 1024;
-  uint64_t bytes = ncap * (3 * sizeof(uint32_t) + (uint64_t)s->words * 8 + 2 * sizeof(uint32_t));
+  uint64_t bytes = ncap * (sizeof(uint32_t) + (uint64_t)s->words * 8 + 2 * sizeof(uint32_t));
   if (ncap > UINT32_MAX / 4 || bytes > CGT_MQ_MAX_STATE_BYTES) return CGT_LIMIT;
   uint32_t *x = cgt_realloc(s->x, ncap * sizeof *x);
   if (x) s->x = x;
-  uint32_t *pa = cgt_realloc(s->parent, ncap * sizeof *pa);
-  if (pa) s->parent = pa;
-  uint32_t *v = cgt_realloc(s->via, ncap * sizeof *v);
-  if (v) s->via = v;
   uint64_t *b = cgt_realloc(s->bits, ncap * s->words * 8);
   if (b) s->bits = b;
   uint32_t *slot = cgt_calloc(2 * ncap, sizeof *slot);
-  if (!x || !pa || !v || !b || !slot) {
+  if (!x || !b || !slot) {
     cgt_free(slot);
     return CGT_NOMEM;
   }
@@ -291,7 +303,7 @@ static cgt_rc states_grow(states *s) {
 }
 
 /* Adds state (x, b) unless known; *added tells. */
-static cgt_rc states_add(states *s, uint32_t x, const uint64_t *b, uint32_t parent, uint32_t via, int *added) {
+static cgt_rc states_add(states *s, uint32_t x, const uint64_t *b, int *added) {
   *added = 0;
   if (s->n == s->cap) {   /* (slots stay at most half full) */
     cgt_rc rc = states_grow(s);
@@ -306,8 +318,6 @@ static cgt_rc states_add(states *s, uint32_t x, const uint64_t *b, uint32_t pare
   uint32_t i = s->n++;
   s->slot[k] = i + 1;
   s->x[i] = x;
-  s->parent[i] = parent;
-  s->via[i] = via;
   memcpy(s->bits + (size_t)i * s->words, b, (size_t)s->words * 8);
   *added = 1;
   return CGT_OK;
@@ -315,44 +325,67 @@ static cgt_rc states_add(states *s, uint32_t x, const uint64_t *b, uint32_t pare
 
 /*
 ** Verifies candidate q for the sums of types 1..t (see misere.h).  *ok is 1
-** when correct; else involved[s] is set for the types of a failing sum.
+** when correct; else count[s] is the number of heaps of type s in the
+** lexicographically least sum whose outcome q gets wrong (the largest type
+** most significant).  Sums are enumerated in that order, each count grown
+** until the state was met before: every extension of such a sum has the
+** state of a smaller sum, since states follow sums as a congruence.  Every
+** option of a sum is a smaller sum, so the least failure's options are all
+** right, and its true outcome is the opposite of q's.
 */
-static cgt_rc verify(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, int *ok, uint8_t *involved, cgt_stop *st) {
+static cgt_rc verify(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, int *ok, uint32_t *count, cgt_stop *st) {
   *ok = 0;
-  if (q->p[0]) {
-    return CGT_OK;
-  }
+  memset(count, 0, ((size_t)t + 1) * sizeof *count);
+  if (q->p[0]) return CGT_OK;   /* the empty sum: count all 0 */
   images im;
   cgt_rc rc = images_make(q, g, t, &im);
   if (rc) return rc;
   states s = {0};
   s.words = (q->size + 63) / 64;
-  uint64_t *b = cgt_calloc(s.words, 8);
-  int added;
-  if (!b) rc = CGT_NOMEM;
-  if (!rc) rc = states_add(&s, 0, b, UINT32_MAX, 0, &added);
-  uint32_t fail = UINT32_MAX, fail_via = 0;
-  for (uint32_t i = 0; !rc && i < s.n && fail == UINT32_MAX; i++) {
-    for (uint32_t h = 1; h <= t && fail == UINT32_MAX; h++) {
-      if (im.off[h + 1] == im.off[h]) continue;   /* no moves: the empty game */
-      uint32_t x = mq_mul(q, s.x[i], q->phi[h]);
-      transit(q, &im, s.words, s.bits + (size_t)i * s.words, s.x[i], h, b);
-      if (q->p[x] == meets_p(q, s.words, b)) {
-        fail = i;
-        fail_via = h;
+  uint32_t ngen = 0, d;
+  uint32_t *gen = cgt_malloc(((size_t)t + 1) * sizeof *gen);
+  uint32_t *e = cgt_calloc((size_t)t + 2, sizeof *e), *cnt = cgt_calloc((size_t)t + 2, sizeof *cnt);
+  uint64_t *tr = cgt_calloc(((size_t)t + 2) * s.words, 8), *tmp = cgt_malloc((size_t)s.words * 8);
+  int added, failed = 0;
+  if (!gen || !e || !cnt || !tr || !tmp) rc = CGT_NOMEM;
+  for (uint32_t h = 1; !rc && h <= t; h++)
+    if (im.off[h + 1] > im.off[h]) gen[ngen++] = h;   /* level d grows type gen[d - 1] */
+  if (!rc) rc = states_add(&s, 0, tr, &added);
+  while (!rc && !failed) {
+    for (d = 1; d <= ngen; d++) {
+      uint64_t *cur = tr + (size_t)d * s.words;
+      uint32_t h = gen[d - 1];
+      transit(q, &im, s.words, cur, e[d], h, tmp);
+      memcpy(cur, tmp, (size_t)s.words * 8);
+      e[d] = mq_mul(q, e[d], q->phi[h]);
+      cnt[d]++;
+      if ((rc = states_add(&s, e[d], cur, &added))) break;
+      if (cgt_stop_charge(st, 2 * s.words + im.off[h + 1] - im.off[h])) {
+        rc = CGT_INTERRUPTED;
         break;
       }
-      if ((rc = states_add(&s, x, b, i, h, &added))) break;
-      if (cgt_stop_charge(st, 2 * s.words + im.off[h + 1] - im.off[h])) rc = CGT_INTERRUPTED;
+      if (added) break;
+    }
+    if (rc || d > ngen) break;
+    if (q->p[e[d]] == meets_p(q, s.words, tr + (size_t)d * s.words)) {
+      failed = 1;
+      for (uint32_t k = d; k <= ngen; k++) count[gen[k - 1]] = cnt[k];
+    }
+    for (uint32_t k = d - 1; k >= 1; k--) {   /* the smaller types start again from this sum */
+      e[k] = e[d];
+      cnt[k] = 0;
+      memcpy(tr + (size_t)k * s.words, tr + (size_t)d * s.words, (size_t)s.words * 8);
     }
   }
-  if (!rc && fail == UINT32_MAX) *ok = 1;
-  if (!rc && fail != UINT32_MAX) {
-    memset(involved, 0, (size_t)t + 1);
-    involved[fail_via] = 1;
-    for (uint32_t i = fail; i != 0 && i != UINT32_MAX; i = s.parent[i]) involved[s.via[i]] = 1;
-  }
-  cgt_free(b);
+#ifdef MQ_DEBUG
+  fprintf(stderr, "verify t=%u size=%u states=%u rc=%d fail=%d\n", t, q->size, s.n, rc, failed);
+#endif
+  if (!rc && !failed) *ok = 1;
+  cgt_free(gen);
+  cgt_free(e);
+  cgt_free(cnt);
+  cgt_free(tr);
+  cgt_free(tmp);
   states_free(&s);
   images_free(&im);
   return rc;
@@ -454,75 +487,157 @@ done:
 ** x^(i+2) = x^i, for each type s with freed[s] (its index in idx[s]): the
 ** type maps to its x, the others keep their base element.
 */
-static cgt_rc direct_sum(const cgt_mq *base, uint32_t t, const uint8_t *freed, const uint32_t *idx, cgt_mq *out,
-                         cgt_stop *st) {
+static cgt_rc direct_sum(const cgt_mq *base, uint32_t t, const uint8_t *freed, const uint32_t *idx, cgt_mq *out) {
+  memset(out, 0, sizeof *out);
   uint64_t size = base->size;
-  uint32_t k = 0, comp[8], len[8];
+  uint32_t k = 0, comp[CGT_MQ_MAX_COMPONENTS];
   for (uint32_t s = 1; s <= t; s++)
     if (freed[s]) {
-      if (k == 8) return CGT_LIMIT;
+      if (k == CGT_MQ_MAX_COMPONENTS) return CGT_LIMIT;
       comp[k] = s;
-      len[k] = idx[s] + 2;
-      size *= len[k++];
-      if (size > CGT_MQ_MAX_ELEMENTS) return CGT_LIMIT;
+      out->len[k] = idx[s] + 2;
+      size *= out->len[k++];
+      if (size > CGT_MQ_MAX_CANDIDATE) return CGT_LIMIT;
     }
-  cgt_rc rc = mq_alloc(out, size, base->ntypes);
-  if (rc) return rc;
-  uint32_t n = (uint32_t)size, b = base->size;
-  for (uint32_t x = 0; x < n; x++) {
-    for (uint32_t y = 0; y < n; y++) {
-      uint32_t xr = x / b, yr = y / b, z = 0, mult = 1;
-      for (uint32_t c = 0; c < k; c++) {
-        uint32_t e = xr % len[c] + yr % len[c], i = len[c] - 2;
-        if (e >= len[c]) e = i + (e - i) % 2;
-        z += e * mult;
-        mult *= len[c];
-        xr /= len[c];
-        yr /= len[c];
-      }
-      out->mul[(size_t)x * n + y] = z * b + mq_mul(base, x % b, y % b);
-    }
-    if (cgt_stop_charge(st, n)) {
-      cgt_mq_free(out);
-      return CGT_INTERRUPTED;
-    }
+  out->size = (uint32_t)size;
+  out->ncomp = k;
+  out->base_size = base->size;
+  out->ntypes = base->ntypes;
+  out->mul = cgt_malloc((size_t)base->size * base->size * sizeof *out->mul);
+  out->p = cgt_calloc(size, 1);
+  out->phi = cgt_calloc((size_t)base->ntypes + 1, sizeof *out->phi);
+  if (!out->mul || !out->p || !out->phi) {
+    cgt_mq_free(out);
+    return CGT_NOMEM;
   }
+  memcpy(out->mul, base->mul, (size_t)base->size * base->size * sizeof *out->mul);
   for (uint32_t s = 1; s <= t; s++) out->phi[s] = base->phi[s];
-  for (uint32_t c = 0, mult = b; c < k; mult *= len[c], c++) out->phi[comp[c]] = mult;
+  for (uint32_t c = 0, mult = base->size; c < k; mult *= out->len[c], c++) out->phi[comp[c]] = mult;
   return CGT_OK;
 }
 
 /*
 ** A candidate for types 1..t: cur without the freed types, plus a cyclic
-** generator for each (indexes idx), P marked from least words, reduced,
-** verified.  *ok tells whether it is the quotient (then in *out).
+** generator for each (indexes idx), P marked from least words, reduced.
 */
-static cgt_rc try_candidate(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, const uint8_t *freed,
-                            const uint32_t *idx, cgt_mq *out, int *ok, uint8_t *involved, cgt_stop *st) {
-  *ok = 0;
+static cgt_rc build_candidate(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, const uint8_t *freed,
+                              const uint32_t *idx, cgt_mq *out, cgt_stop *st) {
   uint8_t *keep = cgt_malloc((size_t)t + 1);
   if (!keep) return CGT_NOMEM;
   for (uint32_t s = 0; s <= t; s++) keep[s] = !freed[s];
-  cgt_mq base, sum, red;
+  cgt_mq base, sum;
   cgt_rc rc = restrict_reduce(cur, g, t, keep, 0, &base, st);
-  cgt_free(keep);
-  if (rc) return rc;
-  rc = direct_sum(&base, t, freed, idx, &sum, st);
-  cgt_mq_free(&base);
-  if (rc) return rc;
-  rc = mark_p(&sum, g, t, st);
-  uint8_t *all = rc ? NULL : cgt_malloc((size_t)t + 1);
-  if (!rc && !all) rc = CGT_NOMEM;
   if (!rc) {
-    memset(all, 1, (size_t)t + 1);
-    rc = restrict_reduce(&sum, g, t, all, 1, &red, st);
+    rc = direct_sum(&base, t, freed, idx, &sum);
+    cgt_mq_free(&base);
   }
-  cgt_free(all);
-  cgt_mq_free(&sum);
-  if (rc) return rc;
-  rc = verify(&red, g, t, ok, involved, st);
-  if (!rc && *ok) *out = red;
-  else cgt_mq_free(&red);
+  if (!rc) {
+    rc = mark_p(&sum, g, t, st);
+    memset(keep, 1, (size_t)t + 1);
+    if (!rc) rc = restrict_reduce(&sum, g, t, keep, 1, out, st);
+    cgt_mq_free(&sum);
+  }
+  cgt_free(keep);
+  return rc;
+}
+
+/* The index of x: the least i with x^i = x^j for some j > i (the powers
+** of x repeat within size + 1 steps). */
+static uint32_t element_index(const cgt_mq *q, uint32_t x) {
+  for (uint32_t k = 1, y = x; k <= q->size; k++, y = mq_mul(q, y, x)) {
+    uint32_t z = 0;
+    for (uint32_t i = 0; i < k; i++, z = mq_mul(q, z, x))
+      if (z == y) return i;
+  }
+  return q->size;
+}
+
+/* The element of the sum with count[s] heaps of type s (s <= t). */
+static uint32_t word_element(const cgt_mq *q, uint32_t t, const uint32_t *count) {
+  uint32_t x = 0;
+  for (uint32_t s = 1; s <= t; s++)
+    for (uint32_t k = 0; k < count[s]; k++) x = mq_mul(q, x, q->phi[s]);
+  return x;
+}
+
+/*
+** Recalibration (after Siegel's MisereSolver): the least sum that trial gets
+** wrong (count) should have the other outcome.  Frees one, then two, then
+** three of its heap types (each a cyclic generator with room for its count
+** and its index in trial) until the rebuilt candidate gets that sum right.
+** *found is 0 when none does.
+*/
+static cgt_rc recalibrate(const cgt_mq *trial, const cgt_heapgame *g, uint32_t t, const uint32_t *count,
+                          cgt_mq *out, int *found, cgt_stop *st) {
+  *found = 0;
+  int should_p = !trial->p[word_element(trial, t, count)];
+  uint32_t h[CGT_MQ_MAX_COMPONENTS], m = 0;
+  for (uint32_t s = 1; s <= t && m < CGT_MQ_MAX_COMPONENTS; s++)
+    if (count[s]) h[m++] = s;
+  uint8_t *freed = cgt_calloc((size_t)t + 1, 1);
+  uint32_t *idx = cgt_calloc((size_t)t + 1, sizeof *idx);
+  cgt_rc rc = freed && idx ? CGT_OK : CGT_NOMEM;
+  for (uint32_t k = 1; !rc && !*found && k <= m && k <= 3; k++)
+    for (uint32_t mask = 1; !rc && !*found && mask < (1u << m); mask++) {
+      if ((uint32_t)__builtin_popcount(mask) != k) continue;
+      memset(freed, 0, (size_t)t + 1);
+      for (uint32_t i = 0; i < m; i++)
+        if (mask >> i & 1) {
+          uint32_t s = h[i], ix = element_index(trial, trial->phi[s]);
+          freed[s] = 1;
+          idx[s] = ix > 2 ? ix : 2;
+          if (count[s] > idx[s] + 1) idx[s] = count[s] - 1;
+        }
+      cgt_mq cand;
+      rc = build_candidate(trial, g, t, freed, idx, &cand, st);
+      if (rc == CGT_LIMIT) {
+        rc = CGT_OK;
+        continue;
+      }
+      if (rc) break;
+      if (cand.p[word_element(&cand, t, count)] == should_p) {
+        *out = cand;
+        *found = 1;
+      } else {
+        cgt_mq_free(&cand);
+      }
+    }
+  cgt_free(freed);
+  cgt_free(idx);
+  return rc;
+}
+
+/* The quotient of types 1..t when type t needs a new generator: cur plus
+** a cyclic one, recalibrated until verified. */
+static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_mq *out, cgt_stop *st) {
+  uint8_t *freed = cgt_calloc((size_t)t + 1, 1);
+  uint32_t *idx = cgt_calloc((size_t)t + 1, sizeof *idx), *count = cgt_calloc((size_t)t + 1, sizeof *count);
+  cgt_rc rc = freed && idx && count ? CGT_OK : CGT_NOMEM;
+  cgt_mq trial;
+  int have = 0, ok = 0;
+  if (!rc) {
+    freed[t] = 1;
+    idx[t] = 2;
+    rc = build_candidate(cur, g, t, freed, idx, &trial, st);
+    have = rc == CGT_OK;
+  }
+  for (uint32_t round = 0; !rc && round < CGT_MQ_MAX_RECALIBRATIONS; round++) {
+    rc = verify(&trial, g, t, &ok, count, st);
+    if (rc || ok) break;
+    cgt_mq next;
+    int found;
+    rc = recalibrate(&trial, g, t, count, &next, &found, st);
+    if (!rc && !found) rc = CGT_LIMIT;
+    if (rc) break;
+    cgt_mq_free(&trial);
+    trial = next;
+  }
+  if (!rc && !ok) rc = CGT_LIMIT;
+  if (!rc) *out = trial;
+  else if (have) cgt_mq_free(&trial);
+  cgt_free(freed);
+  cgt_free(idx);
+  cgt_free(count);
   return rc;
 }
 
@@ -544,11 +659,10 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
   cgt_rc rc = mq_alloc(q, 1, T);
   if (rc) return rc;
   q->mul[0] = 0;
-  uint8_t *freed = cgt_calloc((size_t)T + 1, 1), *involved = cgt_calloc((size_t)T + 1, 1);
-  uint32_t *idx = cgt_calloc((size_t)T + 1, sizeof *idx);
+  uint32_t *count = cgt_calloc((size_t)T + 1, sizeof *count);
   uint32_t *im = cgt_malloc((size_t)CGT_MQ_MAX_ELEMENTS * sizeof *im);
   uint8_t *seen = cgt_calloc(CGT_MQ_MAX_ELEMENTS, 1);
-  if (!freed || !involved || !idx || !im || !seen) rc = CGT_NOMEM;
+  if (!count || !im || !seen) rc = CGT_NOMEM;
   for (uint32_t t = 1; !rc && t <= T; t++) {
     uint32_t n;
     option_images(q, g, t, im, &n, seen);
@@ -560,32 +674,13 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
     for (uint32_t x = 0; !rc && !ok && x < q->size; x++) {
       if (!may_be(q, x, im, n, heap_p)) continue;
       q->phi[t] = x;
-      rc = verify(q, g, t, &ok, involved, st);
+      rc = verify(q, g, t, &ok, count, st);
     }
+    if (rc) *fail_type = t;
     if (rc || ok) continue;
     q->phi[t] = 0;
-    /* a new generator; then the types of a failing sum freed too */
     cgt_mq next;
-    freed[t] = 1;
-    static const uint32_t tries[] = {2, 4, 3, 6};
-    for (size_t k = 0; !rc && !ok && k < sizeof tries / sizeof *tries; k++) {
-      idx[t] = tries[k];
-      rc = try_candidate(q, g, t, freed, idx, &next, &ok, involved, st);
-      if (rc == CGT_LIMIT) rc = CGT_OK;   /* too large: the next tries may be smaller */
-    }
-    for (uint32_t round = 0; !rc && !ok && round < 4; round++) {
-      uint32_t added = 0;
-      for (uint32_t s = 1; s < t; s++)
-        if (involved[s] && !freed[s] && added < 2) freed[s] = 1, idx[s] = 2, added++;
-      if (!added)
-        for (uint32_t s = 1; s <= t; s++)
-          if (freed[s]) idx[s] += 2;
-      rc = try_candidate(q, g, t, freed, idx, &next, &ok, involved, st);
-      if (rc == CGT_LIMIT) rc = CGT_OK;
-    }
-    memset(freed, 0, (size_t)T + 1);
-    memset(idx, 0, ((size_t)T + 1) * sizeof *idx);
-    if (!rc && !ok) rc = CGT_LIMIT;
+    rc = extend(q, g, t, &next, st);
     if (rc) {
       *fail_type = t;
       break;
@@ -593,9 +688,7 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
     cgt_mq_free(q);
     *q = next;
   }
-  cgt_free(freed);
-  cgt_free(involved);
-  cgt_free(idx);
+  cgt_free(count);
   cgt_free(im);
   cgt_free(seen);
   if (rc) cgt_mq_free(q);

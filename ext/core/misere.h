@@ -29,7 +29,8 @@
 ** = P(yz) for every z, Moore's partition refinement under the generators)
 ** gives the quotient itself.  Nothing unverified is ever returned.
 **
-** Limits: candidates of at most CGT_MQ_MAX_ELEMENTS elements, verification
+** Limits: quotients of at most CGT_MQ_MAX_ELEMENTS elements (candidates
+** before reduction CGT_MQ_MAX_CANDIDATE), verification
 ** searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states; beyond them
 ** CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
 ** the heap type where it happened).
@@ -42,6 +43,9 @@
 #define CGT_MQ_MAX_ELEMENTS 2048u
 #define CGT_MQ_MAX_STATE_BYTES ((size_t)256 << 20)
 #define CGT_MQ_MAX_OPTIONS (1u << 22)
+#define CGT_MQ_MAX_CANDIDATE (1u << 18)
+#define CGT_MQ_MAX_COMPONENTS 8
+#define CGT_MQ_MAX_RECALIBRATIONS 200
 
 /* The heaps of a game: options of type t are opt[off[t]..off[t+1]), each
 ** three types (0 for none, so {0,0,0} is the empty sum). */
@@ -61,6 +65,9 @@ void cgt_heapgame_free(cgt_heapgame *g);
 typedef struct cgt_mq {
   uint32_t size;
   uint32_t *mul;    /* mul[x * size + y] = xy; element 0 is the identity */
+  /* (candidates only: a direct sum of a base monoid, whose table is mul,
+  ** and ncomp cyclic monoids of len[c] elements) */
+  uint32_t base_size, ncomp, len[CGT_MQ_MAX_COMPONENTS];
   uint8_t *p;       /* p[x] = 1 for the P-portion */
   uint32_t ntypes;
   uint32_t *phi;    /* phi[t] for t = 0..ntypes (phi[0] = 0) */
