@@ -113,6 +113,8 @@ static inline uint32_t mq_mul(const cgt_mq *q, uint32_t x, uint32_t y) {
   return z * b + q->mul[(size_t)(x % b) * b + y % b];
 }
 
+uint32_t cgt_mq_mul(const cgt_mq *q, uint32_t x, uint32_t y) { return mq_mul(q, x, y); }
+
 uint32_t cgt_mq_element(const cgt_mq *q, const uint32_t *h, size_t n) {
   uint32_t x = 0;
   for (size_t i = 0; i < n; i++) x = mq_mul(q, x, q->phi[h[i]]);
@@ -552,6 +554,14 @@ static uint32_t element_index(const cgt_mq *q, uint32_t x) {
   return q->size;
 }
 
+void cgt_mq_cycle(const cgt_mq *q, uint32_t x, uint32_t *index, uint32_t *period) {
+  *index = element_index(q, x);
+  uint32_t base = 0;
+  for (uint32_t i = 0; i < *index; i++) base = mq_mul(q, base, x);
+  *period = 1;
+  for (uint32_t y = mq_mul(q, base, x); y != base; y = mq_mul(q, y, x)) ++*period;
+}
+
 /* The element of the sum with count[s] heaps of type s (s <= t). */
 static uint32_t word_element(const cgt_mq *q, uint32_t t, const uint32_t *count) {
   uint32_t x = 0;
@@ -626,6 +636,11 @@ static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_m
     if (rc || ok) break;
     cgt_mq next;
     int found;
+#ifdef MQ_DEBUG
+    fprintf(stderr, "  failure:");
+    for (uint32_t s = 1; s <= t; s++) if (count[s]) fprintf(stderr, " %ux%u", count[s], s);
+    fprintf(stderr, "\n");
+#endif
     rc = recalibrate(&trial, g, t, count, &next, &found, st);
     if (!rc && !found) rc = CGT_LIMIT;
     if (rc) break;

@@ -80,5 +80,9 @@ void cgt_mq_free(cgt_mq *q);
 
 /* The element of the sum of heaps h[0..n-1] (types). */
 uint32_t cgt_mq_element(const cgt_mq *q, const uint32_t *h, size_t n);
+/* xy in q. */
+uint32_t cgt_mq_mul(const cgt_mq *q, uint32_t x, uint32_t y);
+/* The index i and period p of x: x^(i+p) = x^i, both least. */
+void cgt_mq_cycle(const cgt_mq *q, uint32_t x, uint32_t *index, uint32_t *period);
 
 #endif
