@@ -35,9 +35,11 @@ const cgt_function *const cgt_function_families[] = {cgt_internal_functions, cgt
                                                      cgt_board_functions,
                                                      cgt_algebra_functions,
                                                      cgt_graphgame_functions,
-                                                     cgt_dot_functions};
+                                                     cgt_dot_functions,
+                                                     cgt_misere_functions};
 const size_t cgt_function_family_count = sizeof cgt_function_families / sizeof *cgt_function_families;
-const cgt_table_function *const cgt_table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_partizan_tables,
+const cgt_table_function *const cgt_table_families[] = {cgt_graph_tables, cgt_heap_tables, cgt_misere_tables,
+                                                        cgt_partizan_tables,
                                                         cgt_game_graph_tables, cgt_census_tables,
                                                         cgt_algebra_tables,
                                                         cgt_help_tables};

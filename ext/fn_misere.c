@@ -1,0 +1,441 @@
+/*
+** Misère play of sums of heaps (pure, DETERMINISTIC|INNOCUOUS):
+**
+**   misere_heap_win(rule, h1, h2, ...)   1 when the player to move wins the
+**                                        misère sum of these heaps
+**   misere_heap_win(rule, h)             the same, as an aggregate
+**   misere_quotient(rule, n_max)         the misère quotient of the heaps up
+**                                        to n_max, as JSON
+**   heap_genus(rule, n)                  Conway's genus of a heap, as text
+**   heap_genus_sequence(rule, n_max)     table: n, grundy, genus, tame
+**
+** Quotients come from core/misere.h (kept per connection for the last few
+** rules), genera from core/genus.h.  Limits: heaps up to CGT_MISERE_MAX_HEAP
+** and the limits of those two files.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "binding.h"
+#include "core/genus.h"
+#include "core/misere.h"
+
+#define CGT_MISERE_MAX_HEAP 1000u
+#define MQ_SLOTS 4
+
+/* ---- the connection's quotients ---- */
+
+typedef struct mq_slot {
+  char *rule;
+  uint32_t n;          /* the quotient of heaps 1..n */
+  cgt_mq q;
+  uint64_t last_use;
+} mq_slot;
+
+typedef struct mq_cache {
+  uint64_t tick;
+  mq_slot slot[MQ_SLOTS];
+} mq_cache;
+
+static void mq_cache_free(void *p) {
+  mq_cache *c = p;
+  for (int i = 0; i < MQ_SLOTS; i++) {
+    sqlite3_free(c->slot[i].rule);
+    cgt_mq_free(&c->slot[i].q);
+  }
+  sqlite3_free(c);
+}
+
+static const cgt_conn_hook mq_hook = {"misere quotients", sizeof(mq_cache), mq_cache_free};
+
+/* Reports a failed quotient computation of rule at heap fail. */
+static void quotient_error(sqlite3_context *ctx, cgt_rc rc, const char *fname, const char *rule, uint32_t fail) {
+  if (rc == CGT_LIMIT)
+    cgt_error(ctx, SQLITE_TOOBIG, fname,
+              "the misère quotient of rule '%s' is not found within the limits at heap %u (quotients of at most %u "
+              "elements, candidates of %u, %u recalibrations a heap, %u MB of verification states, %u options)",
+              rule, fail, CGT_MQ_MAX_ELEMENTS, CGT_MQ_MAX_CANDIDATE, CGT_MQ_MAX_RECALIBRATIONS,
+              (unsigned)(CGT_MQ_MAX_STATE_BYTES >> 20), CGT_MQ_MAX_OPTIONS);
+  else
+    cgt_error_rc(ctx, rc, fname);
+}
+
+/*
+** The quotient of rule's heaps 1..n, or (when exact is 0) of 1..n' for
+** some n' >= n, which decides the same sums.  NULL after setting an error.
+*/
+static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n, int exact, const char *fname) {
+  mq_cache *c = cgt_conn_state(sqlite3_user_data(ctx), &mq_hook);
+  if (!c) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
+  mq_slot *slot = &c->slot[0];
+  for (int i = 0; i < MQ_SLOTS; i++) {
+    mq_slot *s = &c->slot[i];
+    if (s->rule && strcmp(s->rule, rule) == 0 && (exact ? s->n == n : s->n >= n)) {
+      s->last_use = ++c->tick;
+      return &s->q;
+    }
+    if (!s->rule || s->last_use < slot->last_use) slot = s;
+  }
+  cgt_rule r;
+  char err[300];
+  cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
+  if (rc) {
+    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+    else cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+    return NULL;
+  }
+  cgt_heapgame hg;
+  cgt_mq q;
+  uint32_t fail = 0;
+  char *copy = sqlite3_mprintf("%s", rule);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  rc = copy ? cgt_heapgame_from_rule(&r, n, 0, &hg, &it.stop) : CGT_NOMEM;
+  if (!rc) {
+    rc = cgt_mq_compute(&hg, &q, &fail, &it.stop);
+    cgt_heapgame_free(&hg);
+  }
+  cgt_interrupt_end(&it);
+  cgt_rule_free(&r);
+  if (rc) {
+    sqlite3_free(copy);
+    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+    else quotient_error(ctx, rc, fname, rule, fail);
+    return NULL;
+  }
+  sqlite3_free(slot->rule);
+  cgt_mq_free(&slot->q);
+  slot->rule = copy;
+  slot->n = n;
+  slot->q = q;
+  slot->last_use = ++c->tick;
+  return &slot->q;
+}
+
+/* Reads heap argument v (number argno): 1 with *n, 0 for NULL, -1 after an
+** error. */
+static int heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint32_t limit,
+                    uint32_t *n) {
+  uint64_t x;
+  int r = cgt_arg_nonneg(ctx, v, fname, argno, &x);
+  if (r > 0 && x > limit) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname, "a heap of %llu counters is larger than %u", (unsigned long long)x, limit);
+    return -1;
+  }
+  *n = (uint32_t)x;
+  return r;
+}
+
+/* ---- misere_heap_win ---- */
+
+/* The heaps of a sum: count[h] heaps of h counters, for h <= max. */
+typedef struct heap_sum {
+  char *rule;          /* (aggregate) the rows' rule */
+  uint64_t count[CGT_MISERE_MAX_HEAP + 1];
+  uint32_t max;
+} heap_sum;
+
+/* x^c in q (c may be huge: the powers cycle). */
+static uint32_t power(const cgt_mq *q, uint32_t x, uint64_t c) {
+  uint32_t index, period;
+  cgt_mq_cycle(q, x, &index, &period);
+  if (c > index) c = index + (c - index) % period;
+  uint32_t y = 0;
+  while (c--) y = cgt_mq_mul(q, y, x);
+  return y;
+}
+
+/* Sets the result: 1 when the player to move wins the misère sum. */
+static void sum_result(sqlite3_context *ctx, const char *rule, const heap_sum *s) {
+  const char *fname = "misere_heap_win";
+  if (s->max == 0) {   /* no heaps (or none with counters): the player to move has no move, and wins */
+    cgt_rule r;
+    char err[300];
+    cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
+    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+    else if (rc) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+    else sqlite3_result_int(ctx, 1);
+    if (!rc) cgt_rule_free(&r);
+    return;
+  }
+  const cgt_mq *q = quotient(ctx, rule, s->max, 0, fname);
+  if (!q) return;
+  uint32_t x = 0;
+  for (uint32_t h = 1; h <= s->max; h++)
+    if (s->count[h]) x = cgt_mq_mul(q, x, power(q, q->phi[h], s->count[h]));
+  sqlite3_result_int(ctx, !q->p[x]);
+}
+
+/* Adds heap v (argument argno) to s; 0 after an error. */
+static int sum_add(sqlite3_context *ctx, heap_sum *s, sqlite3_value *v, int argno) {
+  uint32_t h;
+  int r = heap_arg(ctx, v, "misere_heap_win", argno, CGT_MISERE_MAX_HEAP, &h);
+  if (r > 0 && h > 0) {
+    s->count[h]++;
+    if (h > s->max) s->max = h;
+  }
+  return r >= 0;
+}
+
+static void heap_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (argc < 1) {
+    cgt_error(ctx, SQLITE_ERROR, "misere_heap_win", "needs a rule, then heaps");
+    return;
+  }
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  heap_sum *s = sqlite3_malloc(sizeof *s);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  memset(s, 0, sizeof *s);
+  int ok = 1;
+  for (int i = 1; ok && i < argc; i++) ok = sum_add(ctx, s, argv[i], i + 1);
+  if (ok) sum_result(ctx, (const char *)sqlite3_value_text(argv[0]), s);
+  sqlite3_free(s);
+}
+
+static void heap_win_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  heap_sum *s = sqlite3_aggregate_context(ctx, sizeof *s);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  const char *rule = (const char *)sqlite3_value_text(argv[0]);
+  if (!rule) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (!s->rule) {
+    if (!(s->rule = sqlite3_mprintf("%s", rule))) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  } else if (strcmp(s->rule, rule) != 0) {
+    cgt_error(ctx, SQLITE_ERROR, "misere_heap_win", "the rows name two rules, '%s' and '%s'", s->rule, rule);
+    return;
+  }
+  sum_add(ctx, s, argv[1], 2);
+}
+
+static void heap_win_final(sqlite3_context *ctx) {
+  heap_sum *s = sqlite3_aggregate_context(ctx, 0);
+  if (!s || !s->rule) return;   /* no rows, or only NULL rules: NULL */
+  sum_result(ctx, s->rule, s);
+  sqlite3_free(s->rule);
+}
+
+/* ---- misere_quotient ---- */
+
+/* Appends the word of exponent vector v (generators a, b, ...; "1" for none). */
+static void append_word(sqlite3_str *out, const uint16_t *v, uint32_t ngen) {
+  int any = 0;
+  for (uint32_t i = 0; i < ngen; i++) {
+    if (!v[i]) continue;
+    if (i < 26) sqlite3_str_appendchar(out, 1, (char)('a' + i));
+    else sqlite3_str_appendf(out, "x%u", i + 1);
+    if (v[i] > 1) sqlite3_str_appendf(out, "^%u", v[i]);
+    any = 1;
+  }
+  if (!any) sqlite3_str_appendchar(out, 1, '1');
+}
+
+static void append_element(sqlite3_str *out, const cgt_mq_presentation *pr, uint32_t x) {
+  sqlite3_str_appendchar(out, 1, '"');
+  append_word(out, pr->nf + (size_t)x * pr->ngen, pr->ngen);
+  sqlite3_str_appendchar(out, 1, '"');
+}
+
+static void quotient_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const char *fname = "misere_quotient";
+  uint32_t n;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || heap_arg(ctx, argv[1], fname, 2, CGT_MISERE_MAX_HEAP, &n) <= 0)
+    return;
+  const char *rule = (const char *)sqlite3_value_text(argv[0]);
+  const cgt_mq *q = quotient(ctx, rule, n, 1, fname);
+  if (!q) return;
+  cgt_mq_presentation pr;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_rc rc = cgt_mq_present(q, n, &pr, &it.stop);
+  cgt_interrupt_end(&it);
+  if (rc) {
+    cgt_error_rc(ctx, rc, fname);
+    return;
+  }
+  sqlite3_str *out = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+  uint32_t np = 0;
+  for (uint32_t x = 0; x < q->size; x++) np += q->p[x];
+  sqlite3_str_appendf(out, "{\"size\":%u,\"p_size\":%u,\"generators\":{", q->size, np);
+  for (uint32_t i = 0; i < pr.ngen; i++) {
+    uint16_t v[CGT_MISERE_MAX_HEAP + 1];
+    memset(v, 0, pr.ngen * sizeof *v);
+    v[i] = 1;
+    sqlite3_str_appendf(out, "%s\"", i ? "," : "");
+    append_word(out, v, pr.ngen);
+    sqlite3_str_appendf(out, "\":%u", pr.gen[i]);
+  }
+  sqlite3_str_appendall(out, "},\"relations\":[");
+  for (uint32_t r = 0; r < pr.nrel; r++) {
+    sqlite3_str_appendall(out, r ? ",\"" : "\"");
+    append_word(out, pr.rel + (size_t)2 * r * pr.ngen, pr.ngen);
+    sqlite3_str_appendchar(out, 1, '=');
+    append_word(out, pr.rel + (size_t)(2 * r + 1) * pr.ngen, pr.ngen);
+    sqlite3_str_appendchar(out, 1, '"');
+  }
+  sqlite3_str_appendall(out, "],\"p_portion\":[");
+  for (uint32_t i = 0, k = 0; i < q->size; i++)
+    if (q->p[pr.order[i]]) {
+      if (k++) sqlite3_str_appendchar(out, 1, ',');
+      append_element(out, &pr, pr.order[i]);
+    }
+  sqlite3_str_appendall(out, "],\"elements\":[");
+  for (uint32_t i = 0; i < q->size; i++) {
+    if (i) sqlite3_str_appendchar(out, 1, ',');
+    append_element(out, &pr, pr.order[i]);
+  }
+  sqlite3_str_appendall(out, "],\"heaps\":[");
+  for (uint32_t h = 0; h <= n; h++) {
+    if (h) sqlite3_str_appendchar(out, 1, ',');
+    append_element(out, &pr, h ? q->phi[h] : 0);
+  }
+  sqlite3_str_appendall(out, "]}");
+  cgt_mq_presentation_free(&pr);
+  int err = sqlite3_str_errcode(out);
+  char *json = sqlite3_str_finish(out);
+  if (err || !json) {
+    sqlite3_free(json);
+    if (err == SQLITE_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, fname, "the JSON is longer than SQLite allows");
+    else sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, json, -1, sqlite3_free);
+}
+
+/* ---- genera ---- */
+
+/* The genera of heaps 0..n of rule (sqlite3_malloc'd); NULL after setting
+** an error (*err for cursors, else on ctx). */
+static cgt_genus *genera(sqlite3_context *ctx, sqlite3 *db, const char *rule, uint32_t n, const char *fname,
+                         char **err, int *rcp) {
+  cgt_rule r;
+  char msg[300];
+  *rcp = SQLITE_OK;
+  cgt_rc rc = cgt_rule_parse(rule, &r, msg, sizeof msg);
+  cgt_genus *out = NULL;
+  uint32_t fail = 0;
+  if (!rc) {
+    out = sqlite3_malloc64(((uint64_t)n + 1) * sizeof *out);
+    cgt_interrupt it;
+    cgt_interrupt_begin(&it, db);
+    rc = out ? cgt_heap_genera(&r, n, out, &fail, &it.stop) : CGT_NOMEM;
+    cgt_interrupt_end(&it);
+    cgt_rule_free(&r);
+    if (rc == CGT_LIMIT)
+      snprintf(msg, sizeof msg,
+               "the genus of heap %u of rule '%s' needs more than %u positions, %u digits or %u heap options (the "
+               "limits)", fail, rule, CGT_GENUS_MAX_POSITIONS, CGT_GENUS_MAX_DIGITS, CGT_MQ_MAX_OPTIONS);
+    else if (rc && rc != CGT_SYNTAX)
+      snprintf(msg, sizeof msg, "%s", cgt_rc_text(rc));
+  }
+  if (!rc) return out;
+  sqlite3_free(out);
+  *rcp = cgt_sqlite_rc(rc);
+  if (rc == CGT_NOMEM) {
+    if (ctx) sqlite3_result_error_nomem(ctx);
+  } else if (ctx) {
+    cgt_error(ctx, *rcp, fname, "%s", msg);
+  } else {
+    *err = sqlite3_mprintf("cgt: %s: %s", fname, msg);
+  }
+  return NULL;
+}
+
+/* The largest heap of heap_genus and heap_genus_sequence (the search's
+** limit of positions comes first for every splitting rule). */
+#define GENUS_MAX_HEAP 65535u
+
+static void genus_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  (void)argc;
+  const char *fname = "heap_genus";
+  uint32_t n;
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || heap_arg(ctx, argv[1], fname, 2, GENUS_MAX_HEAP, &n) <= 0)
+    return;
+  int rc;
+  cgt_genus *gs = genera(ctx, sqlite3_context_db_handle(ctx), (const char *)sqlite3_value_text(argv[0]), n, fname,
+                         NULL, &rc);
+  if (!gs) return;
+  char text[CGT_GENUS_TEXT];
+  cgt_genus_text(&gs[n], text, sizeof text);
+  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  sqlite3_free(gs);
+}
+
+const cgt_function cgt_misere_functions[] = {
+    {.name = "misere_heap_win", .nargs = -1, .flags = CGT_PURE, .xFunc = heap_win_func,
+     .args = "rule, h1, h2, ...", .result = "INTEGER 1 or 0",
+     .description = "1 when the player to move wins the misère sum of these heaps.",
+     .example = "SELECT misere_heap_win('kayles', 5, 7, 9)"},
+    {.name = "misere_heap_win", .nargs = 2, .flags = CGT_PURE, .xStep = heap_win_step, .xFinal = heap_win_final,
+     .args = "rule, h", .result = "INTEGER 1 or 0",
+     .description = "Aggregate: the misère sum of the rows' heaps.",
+     .example = "SELECT misere_heap_win('kayles', value) FROM json_each('[5,7,9]')"},
+    {.name = "misere_quotient", .nargs = 2, .flags = CGT_PURE, .xFunc = quotient_func,
+     .args = "rule, n_max", .result = "TEXT (JSON)",
+     .description = "The misère quotient of the heaps up to n_max: presentation, P-portion, each heap's element.",
+     .example = "SELECT misere_quotient('0.75', 8)"},
+    {.name = "heap_genus", .nargs = 2, .flags = CGT_PURE, .xFunc = genus_func,
+     .args = "rule, n", .result = "TEXT",
+     .description = "Conway's genus of a heap of n counters, e.g. '4^146'.",
+     .example = "SELECT heap_genus('kayles', 5)"},
+    {0}};
+
+/* ---- heap_genus_sequence(rule, n_max) ---- */
+
+static int genus_filter(cgt_cursor *cur, sqlite3_value **args) {
+  uint64_t n;
+  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER ||
+      (n = (uint64_t)sqlite3_value_int64(args[1])) > GENUS_MAX_HEAP) {
+    cur->err = sqlite3_mprintf("cgt: heap_genus_sequence: n_max must be an integer from 0 to %u, not %s",
+                               GENUS_MAX_HEAP, sqlite3_value_text(args[1]));
+    return SQLITE_ERROR;
+  }
+  int rc;
+  cgt_genus *gs = genera(NULL, cgt_conn_db(cur->conn), (const char *)sqlite3_value_text(args[0]), (uint32_t)n,
+                         "heap_genus_sequence", &cur->err, &rc);
+  if (!gs) return rc == SQLITE_OK ? SQLITE_NOMEM : rc;
+  cur->rows = gs;
+  cur->nrows = (sqlite3_int64)n + 1;
+  return SQLITE_OK;
+}
+
+static void genus_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const cgt_genus *gs = (const cgt_genus *)cur->rows + cur->row;
+  char text[CGT_GENUS_TEXT];
+  switch (col) {
+    case 0: sqlite3_result_int64(ctx, cur->row); break;
+    case 1: sqlite3_result_int64(ctx, gs->g); break;
+    case 2:
+      cgt_genus_text(gs, text, sizeof text);
+      sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+      break;
+    default: sqlite3_result_int(ctx, gs->tame); break;
+  }
+}
+
+static void genus_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
+
+const cgt_table_function cgt_misere_tables[] = {
+    {.name = "heap_genus_sequence",
+     .schema = "CREATE TABLE x(n, grundy, genus, tame, rule HIDDEN, n_max HIDDEN)",
+     .ncols = 4, .nargs = 2, .reads = 0, .filter = genus_filter, .column = genus_column, .reset = genus_reset,
+     .args = "rule, n_max", .result = "rows (n, grundy, genus, tame)",
+     .description = "Genus of heaps 0 to n_max, and whether each is tame (every position has a Nim genus).",
+     .example = "SELECT * FROM heap_genus_sequence('kayles', 8)"},
+    {0}};
