@@ -658,13 +658,15 @@ static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_m
 
 /* 1 when x may be the element of a new heap whose option images are im[0..n-1]
 ** in q: P(x) as the heap's, and no z with xz and some option's image times z
-** both in P. */
-static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, int heap_p) {
+** both in P.  -1 when the computation must stop. */
+static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, int heap_p, cgt_stop *st) {
   if (q->p[x] != heap_p) return 0;
-  for (uint32_t z = 0; z < q->size; z++)
+  for (uint32_t z = 0; z < q->size; z++) {
+    if (cgt_stop_charge(st, n + 1)) return -1;
     if (q->p[mq_mul(q, x, z)])
       for (uint32_t i = 0; i < n; i++)
         if (q->p[mq_mul(q, im[i], z)]) return 0;
+  }
   return 1;
 }
 
@@ -687,7 +689,9 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
       if (q->p[im[i]]) heap_p = 0;
     /* an element of the quotient so far */
     for (uint32_t x = 0; !rc && !ok && x < q->size; x++) {
-      if (!may_be(q, x, im, n, heap_p)) continue;
+      int may = may_be(q, x, im, n, heap_p, st);
+      if (may < 0) rc = CGT_INTERRUPTED;
+      if (may <= 0) continue;
       q->phi[t] = x;
       rc = verify(q, g, t, &ok, count, st);
     }
