@@ -63,14 +63,18 @@ game_sum_value a 2 reads
 geography_win s 2 reads
 green_hackenbush s 2 reads
 grundy s 2 reads
+heap_genus s 2 pure
 heap_grundy s 2 pure
 heap_period s 1 pure
 heap_period s 2 pure
 mex a 1 pure
 mex s -1 pure
+misere_heap_win a 2 pure
+misere_heap_win s -1 pure
 misere_nim_win a 1 pure
 misere_nim_win s -1 pure
 misere_outcome s 2 reads
+misere_quotient s 2 pure
 nim_sum s -1 pure
 nim_sum w 1 pure
 nimk_graph_win s 3 reads
@@ -93,6 +97,7 @@ cgt_help
 cgt_options
 cgt_solve
 game_graph
+heap_genus_sequence
 heap_sequence
 winning_moves"
 

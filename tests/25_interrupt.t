@@ -80,6 +80,11 @@ CALLS = {
     'heap_grundy': {'sql': "SELECT heap_grundy('grundy', 990000)"},
     'heap_period': {'sql': "SELECT heap_period('0.6', 990000)"},
     'heap_sequence': {'sql': "SELECT count(*) FROM heap_sequence('treblecross', 100000)"},
+    # misère play: Dawson's Kayles' quotient to heap 33 takes seconds; the genus search of Kayles to 50 too
+    'misere_quotient': {'sql': "SELECT misere_quotient('0.07', 33)"},
+    'misere_heap_win': {'sql': "SELECT misere_heap_win('0.07', 33, 2)"},
+    'heap_genus': {'sql': "SELECT heap_genus('kayles', 50)"},
+    'heap_genus_sequence': {'sql': "SELECT count(*) FROM heap_genus_sequence('kayles', 50)"},
     # ---- impartial: closed forms
     'wythoff_grundy': {'sql': "SELECT wythoff_grundy(1580, 1580)"},
     'wythoff_outcome': QUICK('a 128-bit square root'),

@@ -2,9 +2,6 @@
 #include "misere.h"
 
 #include <stdlib.h>
-#ifdef MQ_DEBUG
-#include <stdio.h>
-#endif
 #include <string.h>
 
 /* ---- the heaps of a rule ---- */
@@ -379,9 +376,6 @@ static cgt_rc verify(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, int *ok
       memcpy(tr + (size_t)k * s.words, tr + (size_t)d * s.words, (size_t)s.words * 8);
     }
   }
-#ifdef MQ_DEBUG
-  fprintf(stderr, "verify t=%u size=%u states=%u rc=%d fail=%d\n", t, q->size, s.n, rc, failed);
-#endif
   if (!rc && !failed) *ok = 1;
   cgt_free(gen);
   cgt_free(e);
@@ -636,11 +630,6 @@ static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_m
     if (rc || ok) break;
     cgt_mq next;
     int found;
-#ifdef MQ_DEBUG
-    fprintf(stderr, "  failure:");
-    for (uint32_t s = 1; s <= t; s++) if (count[s]) fprintf(stderr, " %ux%u", count[s], s);
-    fprintf(stderr, "\n");
-#endif
     rc = recalibrate(&trial, g, t, count, &next, &found, st);
     if (!rc && !found) rc = CGT_LIMIT;
     if (rc) break;
