@@ -90,6 +90,9 @@ static const char *const stmts[] = {
     "SELECT heap_grundy('0.137', 60), heap_grundy('kayles', 100), heap_grundy('sub{1,3,4}', 30)",
     "SELECT heap_period('4.07'), heap_period('dawsons-kayles'), heap_period('kayles', 100)",
     "SELECT * FROM heap_sequence('grundy', 40)",
+    "SELECT misere_heap_win('0.75', 5, 5, 1), misere_quotient('kayles', 12), heap_genus('kayles', 9)",
+    "SELECT misere_heap_win('0.07', value) FROM json_each('[14,3,2]')",
+    "SELECT * FROM heap_genus_sequence('0.137', 10)",
     /* Nim and its relatives */
     "SELECT nimk_win(2, 3, 5, 6), nimk_win(1, 1, 2, 3)",
     "SELECT nimk_win(2, value) FROM json_each('[1,2,3,4]')",
