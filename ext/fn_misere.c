@@ -53,9 +53,10 @@ static void quotient_error(sqlite3_context *ctx, cgt_rc rc, const char *fname, c
   if (rc == CGT_LIMIT)
     cgt_error(ctx, SQLITE_TOOBIG, fname,
               "the misère quotient of rule '%s' is not found within the limits at heap %u (quotients of at most %u "
-              "elements, candidates of %u, %u recalibrations a heap, %u MB of verification states, %u options)",
+              "elements, candidates of %u, %u recalibrations a heap, %u MB of verification states, %u options, "
+              "%.0e steps of work)",
               rule, fail, CGT_MQ_MAX_ELEMENTS, CGT_MQ_MAX_CANDIDATE, CGT_MQ_MAX_RECALIBRATIONS,
-              (unsigned)(CGT_MQ_MAX_STATE_BYTES >> 20), CGT_MQ_MAX_OPTIONS);
+              (unsigned)(CGT_MQ_MAX_STATE_BYTES >> 20), CGT_MQ_MAX_OPTIONS, CGT_MQ_MAX_WORK);
   else
     cgt_error_rc(ctx, rc, fname);
 }
@@ -148,17 +149,73 @@ static uint32_t power(const cgt_mq *q, uint32_t x, uint64_t c) {
   return y;
 }
 
+/* 1 when some move of r splits a heap (leaves two or three). */
+static int rule_splits(const cgt_rule *r) {
+  uint8_t split = CGT_LEAVE_TWO | CGT_LEAVE_THREE;
+  if (r->tail & split) return 1;
+  for (uint32_t j = 0; j < r->ndigits; j++)
+    if (r->d[j] & split) return 1;
+  return 0;
+}
+
+/*
+** Genus theory, for rules that never split a heap (a heap's positions are
+** single heaps, so its genus search is short): when every heap of the sum
+** is tame (genus.h), each plays in the sum as the Nim position of its genus
+** (Conway, On Numbers and Games, ch. 12; Winning Ways, ch. 13, "tame
+** games"), so the sum is won as misère Nim: with some heap of genus
+** g^(g ...) (a Nim position with a heap of 2 or more) the player to move
+** wins when the Grundy values' nim-sum is not 0; with only 0^120 and 1^031
+** when it is 0.  *decided is 0 when some heap is not tame (or the search is
+** refused): the quotient decides.
+*/
+static cgt_rc tame_win(const cgt_rule *r, const heap_sum *s, sqlite3 *db, int *decided, int *win) {
+  *decided = 0;
+  if (rule_splits(r)) return CGT_OK;
+  cgt_genus *gs = sqlite3_malloc64(((uint64_t)s->max + 1) * sizeof *gs);
+  if (!gs) return CGT_NOMEM;
+  uint32_t fail;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, db);
+  cgt_rc rc = cgt_heap_genera(r, s->max, gs, &fail, &it.stop);
+  cgt_interrupt_end(&it);
+  if (rc == CGT_LIMIT) rc = CGT_OK, s = NULL;   /* refused: the quotient decides */
+  uint32_t x = 0;
+  int big = 0, tame = s != NULL;
+  for (uint32_t h = 1; !rc && tame && h <= s->max; h++) {
+    if (!s->count[h]) continue;
+    tame = gs[h].tame;
+    if (s->count[h] & 1) x ^= gs[h].g;
+    big |= gs[h].gamma[0] == gs[h].g;
+  }
+  if (!rc && tame) {
+    *decided = 1;
+    *win = big ? x != 0 : x == 0;
+  }
+  sqlite3_free(gs);
+  return rc;
+}
+
 /* Sets the result: 1 when the player to move wins the misère sum. */
 static void sum_result(sqlite3_context *ctx, const char *rule, const heap_sum *s) {
   const char *fname = "misere_heap_win";
-  if (s->max == 0) {   /* no heaps (or none with counters): the player to move has no move, and wins */
-    cgt_rule r;
-    char err[300];
-    cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
+  cgt_rule r;
+  char err[300];
+  cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
+  if (rc) {
     if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
-    else if (rc) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
-    else sqlite3_result_int(ctx, 1);
-    if (!rc) cgt_rule_free(&r);
+    else cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+    return;
+  }
+  int decided = 0, win = 1;
+  if (s->max > 0) rc = tame_win(&r, s, sqlite3_context_db_handle(ctx), &decided, &win);
+  cgt_rule_free(&r);
+  if (rc) {
+    cgt_error_rc(ctx, rc, fname);
+    return;
+  }
+  if (s->max == 0 || decided) {   /* (no heaps: the player to move cannot move, and wins) */
+    sqlite3_result_int(ctx, win);
     return;
   }
   const cgt_mq *q = quotient(ctx, rule, s->max, 0, fname);

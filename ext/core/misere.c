@@ -659,7 +659,31 @@ static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, i
   return 1;
 }
 
+/* The work budget: a stop hook that counts its polls (one each
+** CGT_STOP_QUANTUM units) and passes them on to the caller's stop. */
+typedef struct budget {
+  cgt_stop *outer;
+  uint64_t polls;
+  int over;
+} budget;
+
+static int budget_hook(void *arg) {
+  budget *b = arg;
+  if (++b->polls * (double)CGT_STOP_QUANTUM > CGT_MQ_MAX_WORK) return b->over = 1;
+  return b->outer && cgt_stop_charge(b->outer, CGT_STOP_QUANTUM);
+}
+
+static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+
 cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+  budget b = {st, 0, 0};
+  cgt_stop local = {budget_hook, &b, 0, 0};
+  cgt_rc rc = compute(g, q, fail_type, &local);
+  return rc == CGT_INTERRUPTED && b.over ? CGT_LIMIT : rc;
+}
+
+/* cgt_mq_compute under a stop that includes the budget. */
+static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
   uint32_t T = g->ntypes;
   *fail_type = 0;
   cgt_rc rc = mq_alloc(q, 1, T);

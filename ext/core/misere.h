@@ -33,7 +33,8 @@
 ** before reduction CGT_MQ_MAX_CANDIDATE), verification
 ** searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states; beyond them
 ** CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
-** the heap type where it happened).
+** the heap type where it happened), and also past CGT_MQ_MAX_WORK units of
+** work.
 */
 #ifndef CGT_CORE_MISERE_H
 #define CGT_CORE_MISERE_H
@@ -46,6 +47,7 @@
 #define CGT_MQ_MAX_CANDIDATE (1u << 18)
 #define CGT_MQ_MAX_COMPONENTS 8
 #define CGT_MQ_MAX_RECALIBRATIONS 200
+#define CGT_MQ_MAX_WORK 1e9   /* units charged to the stop (about 10 s) */
 
 /* The heaps of a game: options of type t are opt[off[t]..off[t+1]), each
 ** three types (0 for none, so {0,0,0} is the empty sum). */
