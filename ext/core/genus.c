@@ -269,9 +269,11 @@ cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, cgt_genus *out, uint32
   cgt_heapgame hg;
   uint32_t *gv = cgt_malloc(((size_t)n_max + 1) * sizeof *gv);
   s.mark = cgt_calloc(MAX_VALUE + 2, sizeof *s.mark);
-  cgt_rc rc = gv && s.mark ? cgt_heap_values(r, n_max, gv, st) : CGT_NOMEM;
-  if (!rc) rc = cgt_heapgame_from_rule(r, n_max, 0, &hg, st);
+  /* the options first: their limit refuses large heaps before any work */
+  cgt_rc rc = gv && s.mark ? cgt_heapgame_from_rule(r, n_max, 0, &hg, st) : CGT_NOMEM;
+  if (!rc && (rc = cgt_heap_values(r, n_max, gv, st))) cgt_heapgame_free(&hg);
   if (rc) {
+    *fail_heap = n_max;
     cgt_free(gv);
     search_free(&s);
     return rc;
