@@ -136,7 +136,14 @@ static cgt_rc finish(search *s, uint32_t x, const uint32_t *opt, uint32_t nopt) 
   for (uint32_t i = 0; i < nopt; i++) {
     const pos *o = &s->p[opt[i]];
     if (o->tau > K) K = o->tau;
-    if (o->per % period) period *= 2;   /* periods are 1, 2 or 4 */
+    uint32_t a = period, b = o->per;   /* period = lcm(period, o->per) */
+    while (b) {
+      uint32_t r = a % b;
+      a = b;
+      b = r;
+    }
+    period = period / a * o->per;
+    if (period > GK) return CGT_LIMIT;
     tame &= o->tame;
   }
   uint16_t *gm = s->gam + (size_t)x * GK;
