@@ -95,6 +95,7 @@ static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
   rc = copy ? cgt_heapgame_from_rule(&r, n, 0, &hg, &it.stop) : CGT_NOMEM;
+  if (rc) fail = n;   /* (too many options in all) */
   if (!rc) {
     rc = cgt_mq_compute(&hg, &q, &fail, &it.stop);
     cgt_heapgame_free(&hg);
