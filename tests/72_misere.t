@@ -189,6 +189,49 @@ t.ok(all(a <= b for a, b in zip(dks, dks[1:])), "Dawson's Kayles to heaps 0, 2, 
 print("# Dawson's Kayles quotient sizes to heaps 0, 2, ..., 30: %s" % dks)
 
 
+def parse_word(word, names):
+    """The exponent vector of a word such as 'ab^2c' ('1' is the empty word)."""
+    v = [0] * len(names)
+    for name, exp in re.findall(r'([a-z]|x\d+)(?:\^(\d+))?', '' if word == '1' else word):
+        v[names.index(name)] += int(exp or 1)
+    return v
+
+
+def presentation_decides(rule, n, sums):
+    """Rewrites the word of each sum by the relations of misere_quotient(rule,
+    n) until none applies; the result must be an element's normal form, in
+    the P-portion exactly when the brute force says the sum is lost."""
+    mq = json.loads(q("SELECT misere_quotient(?, ?)", rule, n))
+    names = list(mq['generators'])
+    rels = [tuple(parse_word(w, names) for w in r.split('=')) for r in mq['relations']]
+    elements = {tuple(parse_word(w, names)) for w in mq['elements']}
+    ppart = {tuple(parse_word(w, names)) for w in mq['p_portion']}
+    heaps = [parse_word(w, names) for w in mq['heaps']]
+    wins = misere_winner(heap_options(rule))
+    bad = []
+    for hs in sums:
+        v = [sum(heaps[h][i] for h in hs) for i in range(len(names))]
+        steps = 0
+        while steps < 10000:
+            for lhs, rhs in rels:
+                if all(a >= b for a, b in zip(v, lhs)):
+                    v = [a - b + c for a, b, c in zip(v, lhs, rhs)]
+                    break
+            else:
+                break
+            steps += 1
+        if tuple(v) not in elements or (tuple(v) in ppart) != (not wins(tuple(sorted(h for h in hs if h)))):
+            bad.append((hs, v))
+    return len(elements) == mq['size'] and ppart <= elements, bad
+
+
+for rule, n in [('0.75', 8), ('kayles', 12), ('0.07', 16), ('4!.0', 12), ('0.137', 10)]:
+    sums = [[rng.randint(0, n) for _ in range(rng.randint(0, 3))] for _ in range(60)]
+    shape, bad = presentation_decides(rule, n, sums)
+    t.ok(shape and not bad, "misere_quotient('%s', %d): its relations rewrite 60 random sums to normal forms, "
+         "in the P-portion exactly when the brute force says lost" % (rule, n), 'failures: %r' % bad[:4])
+
+
 def outcome_classes(rule, n, c):
     """The number of classes of sums of heaps 1..n (each at most c times) by
     their outcomes together with every such sum: a lower bound on the
