@@ -37,6 +37,7 @@ typedef struct mq_cache {
   mq_slot slot[MQ_SLOTS];
 } mq_cache;
 
+/* Frees the connection's quotients. */
 static void mq_cache_free(void *p) {
   mq_cache *c = p;
   for (int i = 0; i < MQ_SLOTS; i++) {
@@ -94,7 +95,7 @@ static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n
   char *copy = sqlite3_mprintf("%s", rule);
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  rc = copy ? cgt_heapgame_from_rule(&r, n, 0, &hg, &it.stop) : CGT_NOMEM;
+  rc = copy ? cgt_heapgame_from_rule(&r, n, &hg, &it.stop) : CGT_NOMEM;
   if (rc) fail = n;   /* (too many options in all) */
   if (!rc) {
     rc = cgt_mq_compute(&hg, &q, &fail, &it.stop);
@@ -238,6 +239,7 @@ static int sum_add(sqlite3_context *ctx, heap_sum *s, sqlite3_value *v, int argn
   return r >= 0;
 }
 
+/* misere_heap_win(rule, h1, h2, ...). */
 static void heap_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (argc < 1) {
     cgt_error(ctx, SQLITE_ERROR, "misere_heap_win", "needs a rule, then heaps");
@@ -256,6 +258,7 @@ static void heap_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   sqlite3_free(s);
 }
 
+/* The aggregate: adds the row's heap (the rows must name one rule). */
 static void heap_win_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   heap_sum *s = sqlite3_aggregate_context(ctx, sizeof *s);
@@ -281,6 +284,7 @@ static void heap_win_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   sum_add(ctx, s, argv[1], 2);
 }
 
+/* The aggregate's result. */
 static void heap_win_final(sqlite3_context *ctx) {
   heap_sum *s = sqlite3_aggregate_context(ctx, 0);
   if (!s || !s->rule) return;   /* no rows, or only NULL rules: NULL */
@@ -303,12 +307,14 @@ static void append_word(sqlite3_str *out, const uint16_t *v, uint32_t ngen) {
   if (!any) sqlite3_str_appendchar(out, 1, '1');
 }
 
+/* Appends element x's normal form as a JSON string. */
 static void append_element(sqlite3_str *out, const cgt_mq_presentation *pr, uint32_t x) {
   sqlite3_str_appendchar(out, 1, '"');
   append_word(out, pr->nf + (size_t)x * pr->ngen, pr->ngen);
   sqlite3_str_appendchar(out, 1, '"');
 }
 
+/* misere_quotient(rule, n_max) as JSON. */
 static void quotient_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   const char *fname = "misere_quotient";
@@ -419,6 +425,7 @@ static cgt_genus *genera(sqlite3_context *ctx, sqlite3 *db, const char *rule, ui
 ** limit of positions comes first for every splitting rule). */
 #define GENUS_MAX_HEAP 65535u
 
+/* heap_genus(rule, n). */
 static void genus_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   const char *fname = "heap_genus";
@@ -456,6 +463,7 @@ const cgt_function cgt_misere_functions[] = {
 
 /* ---- heap_genus_sequence(rule, n_max) ---- */
 
+/* heap_genus_sequence: the genera of heaps 0..n_max, all at once. */
 static int genus_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
   if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER ||
@@ -473,6 +481,7 @@ static int genus_filter(cgt_cursor *cur, sqlite3_value **args) {
   return SQLITE_OK;
 }
 
+/* Column col of row cur->row: n, grundy, genus, tame. */
 static void genus_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   const cgt_genus *gs = (const cgt_genus *)cur->rows + cur->row;
   char text[CGT_GENUS_TEXT];
@@ -487,6 +496,7 @@ static void genus_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   }
 }
 
+/* Frees the rows. */
 static void genus_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
 
 const cgt_table_function cgt_misere_tables[] = {

@@ -31,6 +31,7 @@ typedef struct search {
   cgt_stop *st;
 } search;
 
+/* Frees the search's arrays. */
 static void search_free(search *s) {
   cgt_free(s->p);
   cgt_free(s->gam);
@@ -39,12 +40,14 @@ static void search_free(search *s) {
   cgt_free(s->mark);
 }
 
+/* A hash of the heap list h[0..n-1]. */
 static uint64_t parts_hash(const uint16_t *h, uint32_t n) {
   uint64_t x = 0x9e3779b97f4a7c15u + n;
   for (uint32_t i = 0; i < n; i++) x = (x ^ h[i]) * 0x100000001b3u, x ^= x >> 31;
   return x;
 }
 
+/* The slot of position h[0..n-1]: its index + 1, or 0 where it would go. */
 static uint32_t *lookup(search *s, const uint16_t *h, uint32_t n) {
   uint32_t k = (uint32_t)parts_hash(h, n) & (s->nslots - 1);
   for (; s->slot[k]; k = (k + 1) & (s->nslots - 1)) {
@@ -277,7 +280,7 @@ cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, cgt_genus *out, uint32
   uint32_t *gv = cgt_malloc(((size_t)n_max + 1) * sizeof *gv);
   s.mark = cgt_calloc(MAX_VALUE + 2, sizeof *s.mark);
   /* the options first: their limit refuses large heaps before any work */
-  cgt_rc rc = gv && s.mark ? cgt_heapgame_from_rule(r, n_max, 0, &hg, st) : CGT_NOMEM;
+  cgt_rc rc = gv && s.mark ? cgt_heapgame_from_rule(r, n_max, &hg, st) : CGT_NOMEM;
   if (!rc && (rc = cgt_heap_values(r, n_max, gv, st))) cgt_heapgame_free(&hg);
   if (rc) {
     *fail_heap = n_max;

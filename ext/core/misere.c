@@ -43,24 +43,20 @@ static cgt_rc take_options(const cgt_rule *r, cgt_heapgame *g, uint32_t *cap, ui
   return rc;
 }
 
-cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, uint32_t nims, cgt_heapgame *g, cgt_stop *st) {
+cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, cgt_heapgame *g, cgt_stop *st) {
   memset(g, 0, sizeof *g);
-  if (n > UINT32_MAX - nims - 2) return CGT_TOOBIG;
-  uint32_t types = n + nims, cap = 0;
-  g->off = cgt_calloc((size_t)types + 2, sizeof *g->off);
+  if (n > UINT32_MAX - 2) return CGT_TOOBIG;
+  uint32_t cap = 0;
+  g->off = cgt_calloc((size_t)n + 2, sizeof *g->off);
   if (!g->off) return CGT_NOMEM;
   cgt_rc rc = CGT_OK;
-  for (uint32_t t = 1; !rc && t <= types; t++) {
+  for (uint32_t t = 1; !rc && t <= n; t++) {
     g->ntypes = t;   /* push_option appends to off[t + 1] */
     g->off[t + 1] = g->off[t];
-    if (t <= n) {
-      for (uint32_t j = 0; !rc && j <= t; j++)
-        if (cgt_rule_digit(r, j)) rc = take_options(r, g, &cap, t, j, st);
-    } else {
-      for (uint32_t m = 0; !rc && m < t - n; m++) rc = push_option(g, &cap, m ? n + m : 0, 0, 0);
-    }
+    for (uint32_t j = 0; !rc && j <= t; j++)
+      if (cgt_rule_digit(r, j)) rc = take_options(r, g, &cap, t, j, st);
   }
-  g->ntypes = types;
+  g->ntypes = n;
   if (rc) cgt_heapgame_free(g);
   return rc;
 }
@@ -80,6 +76,7 @@ void cgt_mq_free(cgt_mq *q) {
   memset(q, 0, sizeof *q);
 }
 
+/* An explicit monoid of size elements (table uninitialised, P empty). */
 static cgt_rc mq_alloc(cgt_mq *q, uint64_t size, uint32_t ntypes) {
   memset(q, 0, sizeof *q);
   if (size > CGT_MQ_MAX_ELEMENTS) return CGT_LIMIT;
@@ -142,11 +139,13 @@ typedef struct images {
   uint32_t *off, *img;
 } images;
 
+/* Frees the lists. */
 static void images_free(images *im) {
   cgt_free(im->off);
   cgt_free(im->img);
 }
 
+/* Makes the lists of types 1..t. */
 static cgt_rc images_make(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, images *im) {
   uint64_t total = 0;
   for (uint32_t s = 1; s <= t; s++) {
@@ -173,7 +172,7 @@ static cgt_rc images_make(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, im
 
 /* ---- bitsets of elements ---- */
 
-static inline int bit_get(const uint64_t *b, uint32_t x) { return (int)(b[x >> 6] >> (x & 63)) & 1; }
+/* Adds x to bitset b. */
 static inline void bit_set(uint64_t *b, uint32_t x) { b[x >> 6] |= (uint64_t)1 << (x & 63); }
 
 /* out = {t h : t in in} u {x s : s in the images of type h}. */
@@ -263,18 +262,21 @@ typedef struct states {
   uint32_t nslots;
 } states;
 
+/* Frees the set's arrays. */
 static void states_free(states *s) {
   cgt_free(s->x);
   cgt_free(s->bits);
   cgt_free(s->slot);
 }
 
+/* A hash of state (x, b). */
 static uint64_t state_hash(uint32_t x, const uint64_t *b, uint32_t words) {
   uint64_t h = 0x9e3779b97f4a7c15u ^ x;
   for (uint32_t w = 0; w < words; w++) h = (h ^ b[w]) * 0x100000001b3u, h ^= h >> 29;
   return h;
 }
 
+/* Doubles the room for states (CGT_LIMIT past CGT_MQ_MAX_STATE_BYTES). */
 static cgt_rc states_grow(states *s) {
   uint64_t ncap = s->cap ? 2 * (uint64_t)s->cap : 1024;
   uint64_t bytes = ncap * (sizeof(uint32_t) + (uint64_t)s->words * 8 + 2 * sizeof(uint32_t));

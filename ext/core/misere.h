@@ -57,10 +57,9 @@ typedef struct cgt_heapgame {
   uint32_t (*opt)[3];
 } cgt_heapgame;
 
-/* The game of rule r with heaps of 1..n counters as types 1..n, and nim
-** heaps *1..*nims as types n+1..n+nims.  CGT_LIMIT past CGT_MQ_MAX_OPTIONS
-** options in all. */
-cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, uint32_t nims, cgt_heapgame *g, cgt_stop *st);
+/* The game of rule r with heaps of 1..n counters as types 1..n.  CGT_LIMIT
+** past CGT_MQ_MAX_OPTIONS options in all. */
+cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, cgt_heapgame *g, cgt_stop *st);
 void cgt_heapgame_free(cgt_heapgame *g);
 
 /* A bipartite monoid with the images of the heap types: a misère quotient. */

@@ -17,7 +17,7 @@ static cgt_rc quotient(const char *text, uint32_t n, cgt_mq *q, uint32_t *fail, 
   cgt_heapgame g;
   cgt_rc rc = cgt_rule_parse(text, &r, err, sizeof err);
   if (rc) return rc;
-  rc = cgt_heapgame_from_rule(&r, n, 0, &g, st);
+  rc = cgt_heapgame_from_rule(&r, n, &g, st);
   if (!rc) {
     rc = cgt_mq_compute(&g, q, fail, st);
     cgt_heapgame_free(&g);
