@@ -47,7 +47,7 @@
 #define CGT_MQ_MAX_CANDIDATE (1u << 18)
 #define CGT_MQ_MAX_COMPONENTS 8
 #define CGT_MQ_MAX_RECALIBRATIONS 200
-#define CGT_MQ_MAX_WORK 1e9   /* units charged to the stop (about 10 s) */
+#define CGT_MQ_MAX_WORK 3e8   /* units charged to the stop (a few seconds) */
 
 /* The heaps of a game: options of type t are opt[off[t]..off[t+1]), each
 ** three types (0 for none, so {0,0,0} is the empty sum). */
