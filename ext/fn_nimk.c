@@ -167,10 +167,10 @@ static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc,
     }
   char *from = cgt_node_text(c->graph, u), *to = cgt_node_text(c->graph, v), *node = cgt_node_text(c->graph, start);
   const char *what = spent->positions >= CGT_NIMK_SEARCH_POSITIONS ? "positions"
-                     : spent->moves > CGT_NIMK_SEARCH_MOVES   ? "moves"
+                     : spent->steps > CGT_NIMK_SEARCH_STEPS   ? "steps"
                                                                : "bytes";
   uint64_t most = spent->positions >= CGT_NIMK_SEARCH_POSITIONS ? CGT_NIMK_SEARCH_POSITIONS
-                  : spent->moves > CGT_NIMK_SEARCH_MOVES        ? CGT_NIMK_SEARCH_MOVES
+                  : spent->steps > CGT_NIMK_SEARCH_STEPS        ? CGT_NIMK_SEARCH_STEPS
                                                                 : CGT_NIMK_SEARCH_BYTES;
   cgt_error(ctx, SQLITE_TOOBIG, c->fname,
             "Moore's theorem with k = %llu needs every move to lower the Grundy value, "
@@ -191,7 +191,7 @@ static cgt_nimk_graph search_graph(const graph_call *c) {
   return g;
 }
 
-static const cgt_nimk_budget search_budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_MOVES,
+static const cgt_nimk_budget search_budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS,
                                               CGT_NIMK_SEARCH_BYTES};
 
 /* nimk_graph_win(graph_id, k, tokens): Moore's theorem where it applies,

@@ -170,7 +170,7 @@ hc.report(t)
 
 # the budget: 40 nodes where half the moves raise the value; 10 tokens with
 # k = 2 pass the 250,000 positions (a second or two).  (12 tokens with k = 3
-# pass the 2.5e7 moves in twice that: test_nimk checks that budget.)
+# pass the 2.5e8 steps in twice that; more steps below.)
 BIG = [(i, (i * i * 7 + j * 13) % i) for i in range(1, 41) for j in range(1, 5)]
 load('big', sorted(set(BIG)), [])
 PAST = [('nimk_graph_win', 2, list(range(39, 29, -1)), '250000 positions')]
@@ -238,6 +238,23 @@ t.is_(q1("SELECT nimk_graph_win('path', 2, ?) || ' ' || nimk_winning_move_count(
 got = q1("SELECT nimk_graph_win('path', 2, ?)", (json.dumps([1, 2, 3] * 1000),))
 t.ok(isinstance(got, str) and got.endswith('goes past its budget of 134217728 bytes'),
      '3,000 tokens on the path, 2,000 movable: past the budget of bytes', got)
+# the budget of steps counts each move's tokens, so positions of many
+# tokens end in seconds: one token on every node of a path of 1,000 nodes
+# with k = 2 (500,000 moves a position) ran for hours when the budget
+# counted moves; tokens 3 and 2 with k near their number (moves of many
+# tokens at once) ran for minutes
+load('long', [(i, i - 1) for i in range(1, 1000)], [])
+LONG = [("nimk_graph_win('long', 2, ?)", json.dumps(list(range(1000)))),
+        ("nimk_winning_move_count('long', 2, ?)", json.dumps(list(range(1000)))),
+        ("nimk_graph_win('path', 99999, ?)", json.dumps([3, 2] * 50000)),
+        ("nimk_winning_move_count('path', 99999, ?)", json.dumps([3, 2] * 50000))]
+for sql, arg in LONG:
+    t0 = time.time()
+    got = q1('SELECT ' + sql, (arg,))
+    took = time.time() - t0
+    t.ok(isinstance(got, str) and got.endswith('goes past its budget of 250000000 steps') and
+         took < (60 if SANITIZED else 20), '%s with %d tokens: past the budget of steps in %.1f s' %
+         (sql, len(json.loads(arg)), took), got)
 
 # ---- Codeforces 1498F, examples/cf1498f.sql: staircase Nim on a tree ----
 # The example's statements run here (its dot-commands: .read runs the file,

@@ -77,6 +77,7 @@ typedef struct searcher {
   uint32_t *child;
   uint32_t *run_start, *run_len;
   uint32_t *scan_j, *scan_o, *pick;
+  uint32_t *moved, *stay;  /* make_child's moved tokens and those that stay */
   int bits;               /* binary digits of the largest Grundy value */
 } searcher;
 
@@ -254,7 +255,7 @@ static int cmp_u32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Insertion sort: linear on lists that are sorted but for a few entries. */
+/* Insertion sort, for short lists. */
 static void insertion_sort(uint32_t *a, uint32_t n) {
   for (uint32_t i = 1; i < n; i++) {
     uint32_t x = a[i], j = i;
@@ -270,18 +271,24 @@ static void sort_tokens(uint32_t *a, uint32_t n) {
 }
 
 /* The key after move (j, o) from the tokens a, into s->child; map (or
-** NULL, no change) maps the tokens that stay.  Returns its token count. */
+** NULL, no change) maps the tokens that stay, and the images of a under
+** map are in order.  The tokens that stay are in order, the moved ones are
+** sorted apart and merged in: time linear in the tokens but for sorting
+** the moved ones.  Returns its token count. */
 static uint32_t make_child(searcher *s, const runs *ru, const moves_view *mv, const uint32_t *map, const uint32_t *a,
                            const uint32_t *j, const uint32_t *o) {
-  uint32_t n = 0, *c = s->child;
+  uint32_t n = 0, nm = 0, *c = s->child, *m = s->moved;
   for (uint32_t t = 0; t < ru->r; t++) {
     uint32_t start = ru->start[t], u = a[start], i = 0;
-    for (; i < j[t]; i++) c[n++] = mv->opt[mv->off[u] + o[start + i]];
-    for (; i < ru->len[t]; i++) c[n++] = map ? map[u] : u;
+    for (; i < j[t]; i++) m[nm++] = mv->opt[mv->off[u] + o[start + i]];
+    for (; i < ru->len[t]; i++) s->stay[n++] = map ? map[u] : u;
   }
-  /* without map only the moved tokens are out of order (DROP sorts last) */
-  if (map) sort_tokens(c, n);
-  else insertion_sort(c, n);
+  sort_tokens(m, nm);
+  /* merge from the back, into c (DROP sorts last) */
+  uint32_t total = n + nm;
+  for (uint32_t w = total; w > 0; w--)
+    c[w - 1] = nm == 0 || (n > 0 && s->stay[n - 1] > m[nm - 1]) ? s->stay[--n] : m[--nm];
+  n = total;
   while (n > 0 && c[n - 1] == DROP) n--;
   for (uint32_t i = n; i < s->L; i++) c[i] = DROP;
   return n;
@@ -292,9 +299,10 @@ static uint32_t make_child(searcher *s, const runs *ru, const moves_view *mv, co
 /* The frame at depth d. */
 static uint32_t *frame_at(searcher *s, size_t d) { return s->frames + d * frame_words(s); }
 
-/* Charges one move examined to the budget and the stop. */
+/* Charges one move examined in a position of n tokens to the budget and
+** the stop: 1 + n steps, as the move's work is linear in n. */
 static cgt_rc charge_move(searcher *s, uint32_t n) {
-  if (++s->spent->moves > s->budget.moves) return CGT_LIMIT;
+  if ((s->spent->steps += 1 + (uint64_t)n) > s->budget.steps) return CGT_LIMIT;
   return cgt_stop_charge(s->st, 1 + (uint64_t)n) ? CGT_INTERRUPTED : CGT_OK;
 }
 
@@ -436,6 +444,8 @@ static void searcher_free(searcher *s) {
   cgt_free(s->scan_j);
   cgt_free(s->scan_o);
   cgt_free(s->pick);
+  cgt_free(s->moved);
+  cgt_free(s->stay);
 }
 
 /* Fact 1 on the part of the graph reachable from the tokens, bottom up (a
@@ -518,7 +528,7 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, const uint
   if (s->budget.positions > UINT32_MAX - 1) s->budget.positions = UINT32_MAX - 1;   /* indexes are 32-bit */
   s->spent = spent;
   s->st = st;
-  spent->positions = spent->moves = 0;
+  spent->positions = spent->steps = 0;
   if (n > UINT32_MAX / 8) return CGT_LIMIT;
   uint32_t V = g->n, E = g->off[V];
   s->canon = cgt_malloc((V ? V : 1) * sizeof *s->canon);
@@ -531,8 +541,10 @@ static cgt_rc setup(searcher *s, uint64_t k, const cgt_nimk_graph *g, const uint
   s->scan_j = cgt_malloc((n + 1) * sizeof *s->scan_j);
   s->scan_o = cgt_malloc((n + 1) * sizeof *s->scan_o);
   s->pick = cgt_malloc((n + 1) * sizeof *s->pick);
+  s->moved = cgt_malloc((n + 1) * sizeof *s->moved);
+  s->stay = cgt_malloc((n + 1) * sizeof *s->stay);
   if (!s->canon || !s->coff || !s->cend || !s->copt || !s->child || !s->run_start || !s->run_len || !s->scan_j ||
-      !s->scan_o || !s->pick)
+      !s->scan_o || !s->pick || !s->moved || !s->stay)
     return CGT_NOMEM;
   for (uint32_t u = 0; u < V; u++)
     while (g->grundy[u] != CGT_GRUNDY_INF && s->bits < 32 && g->grundy[u] >> s->bits) s->bits++;
@@ -559,6 +571,24 @@ cgt_rc cgt_nimk_search_win(uint64_t k, const cgt_nimk_graph *g, const uint32_t *
   *win = res == WON;
   searcher_free(&s);
   return rc;
+}
+
+/* Orders two uint64_t for qsort. */
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Sorts the tokens a[0..n-1] by their representatives, then by node: equal
+** tokens stay together, and their representatives are in order. */
+static cgt_rc sort_by_class(const searcher *s, uint32_t *a, uint32_t n) {
+  uint64_t *key = cgt_malloc((n ? n : 1) * sizeof *key);
+  if (!key) return CGT_NOMEM;
+  for (uint32_t i = 0; i < n; i++) key[i] = (uint64_t)s->canon[a[i]] << 32 | a[i];
+  qsort(key, n, sizeof *key, cmp_u64);
+  for (uint32_t i = 0; i < n; i++) a[i] = (uint32_t)key[i];
+  cgt_free(key);
+  return CGT_OK;
 }
 
 /* n!/((n-r)! r!) into *c; 0 when it exceeds 2^63 - 1. */
@@ -610,7 +640,9 @@ cgt_rc cgt_nimk_search_count(uint64_t k, const cgt_nimk_graph *g, const uint32_t
   if (rc == CGT_OK) {
     start_key(&s, tok, n);   /* sets the key length */
     memcpy(a, tok, n * sizeof *a);
-    sort_tokens(a, (uint32_t)n);
+    rc = sort_by_class(&s, a, (uint32_t)n);
+  }
+  if (rc == CGT_OK) {
     for (uint32_t e = 0; e < E; e++) mapped[e] = s.canon[g->out[e]];
     runs ru = {0, start, len};
     moves_view mv = {g->off, g->off + 1, mapped};

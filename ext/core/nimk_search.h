@@ -23,18 +23,18 @@ typedef struct cgt_nimk_graph {
 /* What one search may spend; past any of these it ends with CGT_LIMIT. */
 typedef struct cgt_nimk_budget {
   uint64_t positions;   /* positions remembered */
-  uint64_t moves;       /* moves examined */
+  uint64_t steps;       /* moves examined, each counted 1 + its position's tokens */
   uint64_t bytes;       /* memory of the remembered positions and the stack */
 } cgt_nimk_budget;
 
 /* The budget of the SQL functions (docs/nimk.md, Limits). */
 #define CGT_NIMK_SEARCH_POSITIONS 250000u
-#define CGT_NIMK_SEARCH_MOVES 25000000u
+#define CGT_NIMK_SEARCH_STEPS 250000000u
 #define CGT_NIMK_SEARCH_BYTES ((uint64_t)128 << 20)
 
 /* What a search spent. */
 typedef struct cgt_nimk_spent {
-  uint64_t positions, moves;
+  uint64_t positions, steps;
 } cgt_nimk_spent;
 
 /* *win = 1 when the player to move wins Nim_k (k >= 1) with tokens on the

@@ -237,7 +237,7 @@ static void search(void) {
       for (int i = 0; i < ST; i++) t[i] = i < n ? (tok[i] = rnd(SN)) : SN;
       for (int a = 1; a < ST; a++)
         for (int b = a; b > 0 && t[b - 1] > t[b]; b--) { uint32_t x = t[b]; t[b] = t[b - 1]; t[b - 1] = x; }
-      cgt_nimk_budget budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_MOVES, CGT_NIMK_SEARCH_BYTES};
+      cgt_nimk_budget budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS, CGT_NIMK_SEARCH_BYTES};
       cgt_nimk_spent spent;
       int win = -1;
       uint64_t count = 0;
@@ -265,7 +265,7 @@ static void search(void) {
       }
       bad_count += rc != CGT_OK || count != want;
       trials++;
-      /* a budget of one position or one move: CGT_LIMIT or an answer */
+      /* a budget of one position or one step: CGT_LIMIT or an answer */
       cgt_nimk_budget tiny = {1, 1, 1 << 20};
       rc = cgt_nimk_search_win((uint64_t)k, &sg, tok, (size_t)n, &tiny, &win, &spent, NULL);
       limits += rc == CGT_LIMIT;
@@ -278,7 +278,7 @@ static void search(void) {
   }
   is_int(bad_win, 0, "cgt_nimk_search_win equals game-tree search on random DAGs (%d positions)", trials);
   is_int(bad_count, 0, "cgt_nimk_search_count equals enumeration and game-tree search (%d positions)", trials);
-  ok(limits > 0, "a budget of one position or one move ends in CGT_LIMIT (%d times)", limits);
+  ok(limits > 0, "a budget of one position or one step ends in CGT_LIMIT (%d times)", limits);
 }
 
 int main(void) {
