@@ -250,6 +250,11 @@ static void count_moore(sqlite3_context *ctx, const graph_call *c) {
   cgt_rc crc = cgt_nimk_count(c->k, &tokens, &count, &it.stop);
   cgt_interrupt_end(&it);
   if (crc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c->fname, "the count exceeds 2^63-1");
+  else if (crc == CGT_LIMIT)
+    cgt_error(ctx, SQLITE_TOOBIG, c->fname,
+              "counting by Moore's theorem with k = %llu and %d tokens goes past its budget of %u steps or "
+              "%llu bytes",
+              (unsigned long long)c->k, n, CGT_NIMK_COUNT_STEPS, (unsigned long long)CGT_NIMK_COUNT_BYTES);
   else if (crc) cgt_error_rc(ctx, crc, c->fname);
   else sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:

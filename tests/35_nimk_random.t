@@ -336,6 +336,22 @@ for k in KS:
                   same=same_result(exp, got))
     pc.report(t)
 
+# the dynamic program of k >= 3 has a budget: on nim heaps 0..63 it ran
+# past 20 s, its states past 290 MB and growing, for k = 7 and 100 tokens
+# or k = 1000 and 300 tokens; 3,000 tokens with k = 3 took 11 s.  Each
+# ends now with the budget's error within seconds.
+load('heaps64', [(a, b) for a in range(64) for b in range(a)], [])
+for k, n in [(7, 100), (3, 3000), (2 ** 63 - 1, 100)]:
+    t0 = time.time()
+    got = q1("SELECT nimk_winning_move_count('heaps64', ?, ?)", (k, json.dumps([(i * 37) % 64 for i in range(n)])))
+    took = time.time() - t0
+    want = ("ERROR: cgt: nimk_winning_move_count: counting by Moore's theorem with k = %d and %d tokens goes past "
+            "its budget of 200000000 steps or 67108864 bytes" % (k, n))
+    t.ok(got == want and took < (60 if SANITIZED else 20),
+         'nimk_winning_move_count on heaps, k = %d, %d tokens: the budget\'s error in %.1f s' % (k, n, took), got)
+t.is_(q1("SELECT nimk_winning_move_count('heaps64', 3, ?)", (json.dumps([(i * 37) % 64 for i in range(100)]),)),
+      717581, 'k = 3, 100 tokens on heaps: within the budget, the count is unchanged')
+
 
 # ================================================================ random_sum_win_probability
 

@@ -172,28 +172,34 @@ static size_t state_find(const state_map *s, const uint32_t *key) {
   return i;
 }
 
-static int state_grow(state_map *s, cgt_stop *st) {
+static cgt_rc state_grow(state_map *s, cgt_stop *st) {
   size_t cap = s->cap ? 2 * s->cap : 64;
+  /* keys, counts, slots, and the copy of the counts count_dp keeps */
+  if ((uint64_t)cap * ((uint64_t)s->len * 4 + 2 * sizeof(uint64_t) + 2 * sizeof(size_t)) > CGT_NIMK_COUNT_BYTES)
+    return CGT_LIMIT;
   uint32_t *keys = cgt_realloc(s->keys, cap * s->len * sizeof *keys);
-  if (!keys) return 0;
+  if (!keys) return CGT_NOMEM;
   s->keys = keys;
   uint64_t *count = cgt_realloc(s->count, cap * sizeof *count);
-  if (!count) return 0;
+  if (!count) return CGT_NOMEM;
   s->count = count;
   size_t *slot = cgt_calloc(2 * cap, sizeof *slot);
-  if (!slot) return 0;
+  if (!slot) return CGT_NOMEM;
   cgt_free(s->slot);
   s->slot = slot;
   s->cap = cap;
   s->mask = 2 * cap - 1;
-  for (size_t j = 0; j < s->n; j++) s->slot[state_find(s, s->keys + j * s->len)] = j + 1;
-  cgt_stop_charge(st, 1 + (uint64_t)s->n * s->len);   /* a stop shows at the next charge */
-  return 1;
+  for (size_t j = 0; j < s->n; j++) {
+    s->slot[state_find(s, s->keys + j * s->len)] = j + 1;
+    if (cgt_stop_charge(st, (uint64_t)s->len)) return CGT_INTERRUPTED;   /* (the map is then only freed) */
+  }
+  return CGT_OK;
 }
 
 /* Adds c to the count of key, creating it. */
-static int state_add(state_map *s, const uint32_t *key, uint64_t c, cgt_stop *st) {
-  if (s->n == s->cap && !state_grow(s, st)) return 0;
+static cgt_rc state_add(state_map *s, const uint32_t *key, uint64_t c, cgt_stop *st) {
+  cgt_rc rc;
+  if (s->n == s->cap && (rc = state_grow(s, st))) return rc;
   size_t i = state_find(s, key);
   if (!s->slot[i]) {
     memcpy(s->keys + s->n * s->len, key, s->len * sizeof *key);
@@ -201,18 +207,16 @@ static int state_add(state_map *s, const uint32_t *key, uint64_t c, cgt_stop *st
     s->slot[i] = ++s->n;
   }
   s->count[s->slot[i] - 1] = sat_add(s->count[s->slot[i] - 1], c);
-  return 1;
+  return CGT_OK;
 }
 
 static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int B, const uint32_t *target_digits,
                        uint64_t *count, cgt_stop *st) {
   state_map s = {B + 1, 0, 0, 0, NULL, NULL, NULL};
   uint32_t key[33], next[33];
-  uint64_t *prev = NULL;
-  cgt_rc rc = CGT_NOMEM;
+  uint64_t *prev = NULL, steps = 0;
   memset(key, 0, sizeof key);
-  if (!state_add(&s, key, 1, st)) goto done;
-  rc = CGT_OK;
+  cgt_rc rc = state_add(&s, key, 1, st);
   for (size_t i = 0; i < t->n && rc == CGT_OK; i++) {
     size_t snapshot = s.n;
     uint64_t *p = cgt_realloc(prev, (snapshot ? snapshot : 1) * sizeof *p);
@@ -226,11 +230,13 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
         next[0] = from[0] + 1;
         for (int d = 0; d < B; d++)
           next[d + 1] = (from[d + 1] + (uint32_t)(bit(t->opt[e], d) - bit(t->val[i], d) + (int)M)) % M;
-        if (!state_add(&s, next, prev[j], st)) { rc = CGT_NOMEM; break; }
+        if ((rc = state_add(&s, next, prev[j], st))) break;
         from = s.keys + j * s.len;   /* keys may have moved */
       }
       /* one state costs its token's moves times the digits */
-      if (cgt_stop_charge(st, 1 + (uint64_t)(t->off[i + 1] - t->off[i]) * (uint64_t)(B + 1))) rc = CGT_INTERRUPTED;
+      uint64_t cost = 1 + (uint64_t)(t->off[i + 1] - t->off[i]) * (uint64_t)(B + 1);
+      if (rc == CGT_OK && (steps += cost) > CGT_NIMK_COUNT_STEPS) rc = CGT_LIMIT;
+      if (rc == CGT_OK && cgt_stop_charge(st, cost)) rc = CGT_INTERRUPTED;
     }
   }
   *count = 0;
@@ -240,7 +246,6 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
     size_t i = state_find(&s, key);
     if (s.slot[i]) *count = sat_add(*count, s.count[s.slot[i] - 1]);
   }
-done:
   cgt_free(prev);
   cgt_free(s.keys);
   cgt_free(s.count);

@@ -27,9 +27,15 @@ typedef struct cgt_nimk_tokens {
 ** between 1 and k distinct tokens and one move of each.  Two moves differ
 ** when their token sets or their chosen moves differ.  k <= 2 hashes digit
 ** vectors (linear in the number of token moves); k >= 3 runs a dynamic
-** program over (tokens picked, digit vector) states.  CGT_TOOBIG when the
-** count exceeds 2^63 - 1.
+** program over (tokens picked, digit vector) states, within the budget
+** below (else CGT_LIMIT).  CGT_TOOBIG when the count exceeds 2^63 - 1.
 */
+/* The budget of the dynamic program for k >= 3 (docs/nimk.md, Limits): its
+** steps (a state costs 1 + its token's moves times the digits, plus one)
+** and the bytes of its states. */
+#define CGT_NIMK_COUNT_STEPS 200000000u
+#define CGT_NIMK_COUNT_BYTES ((uint64_t)64 << 20)
+
 cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt_stop *st);
 
 #endif

@@ -97,6 +97,8 @@ static const char *const stmts[] = {
     "SELECT nimk_win(2, 3, 5, 6), nimk_win(1, 1, 2, 3)",
     "SELECT nimk_win(2, value) FROM json_each('[1,2,3,4]')",
     "SELECT nimk_winning_move_count(1, 1, '[3,1]'), nimk_winning_move_count(1, 2, '[3,3]')",
+    /* k >= 3 counts by the dynamic program over digit vectors, with its budget */
+    "SELECT nimk_winning_move_count('path', 3, '[2,2,2,2,2,1]'), nimk_winning_move_count('path', 4, '[2,2,2,2,2]')",
     /* the exact search where a move raises the value (3 -> 2) */
     "SELECT nimk_graph_win('path', 2, '[3,2,2,2]'), nimk_winning_move_count('path', 2, '[3,2,2,3]')",
     "SELECT wythoff_grundy(5, 7), wythoff_grundy(100, 37), wythoff_outcome(3, 5)",
