@@ -88,7 +88,7 @@ static const char *const stmts[] = {
     "SELECT * FROM cgt_options(1, 2)",
     /* heap games */
     "SELECT heap_grundy('0.137', 60), heap_grundy('kayles', 100), heap_grundy('sub{1,3,4}', 30)",
-    "SELECT heap_period('4.07'), heap_period('dawsons-kayles'), heap_period('kayles', 100)",
+    "SELECT heap_period('4.07', 1000), heap_period('dawsons-kayles', 1000), heap_period('kayles', 100)",
     "SELECT * FROM heap_sequence('grundy', 40)",
     "SELECT misere_heap_win('0.75', 5, 5, 1), misere_quotient('kayles', 12), heap_genus('kayles', 9)",
     "SELECT misere_heap_win('0.07', value) FROM json_each('[14,3,2]')",
@@ -124,7 +124,7 @@ static const char *const stmts[] = {
     "SELECT * FROM game_graph('clobber', 'xo.|ox.')",
     "SELECT * FROM game_graph('kayles', '2,3')",
     "SELECT * FROM game_graph('cutcake', '2x3+1x2')",
-    "SELECT group_concat(board || value || outcome || temperature || mean) FROM board_census('domineering', 6)",
+    "SELECT group_concat(board || value || outcome || temperature || mean) FROM board_census('domineering', 5)",
     /* partizan algebra */
     "SELECT cg_thermograph('{2|-1/2}'), cg_thermograph_svg('{3|{2|1}}'), cg_is_infinitesimal('^'), "
     "cg_is_all_small('{0|^}'), cg_temper('{1|-1}')",
