@@ -187,19 +187,28 @@ clean:
 # WebAssembly with emscripten into dist/web/ beside the static page, which
 # needs only a file server (python3 -m http.server -d dist/web).  SQLite's
 # amalgamation comes from the npm package better-sqlite3 (deps/sqlite3/),
-# fetched with `npm pack` into build-web/ once; SQLite is compiled once too.
+# fetched with `npm pack` into build-web/ once; SQLite is compiled once too,
+# at -Os as SQLite's own wasm build and sql.js do (a third of the -O2 time,
+# a smaller download; the games' work is cgt's code, at -O2).
+# emcc is a Python script: EMSDK_PYTHON runs it with $(PYTHON), not with
+# whatever python3 comes first in PATH (a pyenv shim costs 0.5 s a call).
+# Most of a small file's time is emcc's start, so cgt's sources are compiled
+# in two calls (the core, the binding files) naming every file, each object
+# named after its source (no two share a base name).
 # The link runs emscripten's JavaScript optimizer, which needs Debian's
 # node-acorn from /usr/share/nodejs, where a node not built by Debian does not look.
 EMCC           ?= emcc
+EMCC_RUN       := EMSDK_PYTHON=$(PYTHON) $(EMCC)
 BETTER_SQLITE3 := 13.2.0
 WEB_SQLITE     := build-web/better-sqlite3-$(BETTER_SQLITE3)
-WEB_SQLFLAGS   := -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 \
+WEB_SQLFLAGS   := -Os -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 \
                   -DSQLITE_OMIT_DEPRECATED -DSQLITE_DQS=0
 # cgt's stop hook asks sqlite3_is_interrupted(); here it also honours the
 # time budget of each call from the page (web/cgt_web.c).
 WEB_CGTFLAGS   := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Dsqlite3_is_interrupted=cgtw_is_interrupted \
-                  -Wall -Wextra -O2 -I$(WEB_SQLITE)
-WEB_OBJ        := $(CORE_SRC:ext/core/%.c=build-web/obj/core/%.o) $(EXT_SRC:ext/%.c=build-web/obj/%.o)
+                  -Wall -Wextra -O2 -I$(abspath $(WEB_SQLITE))
+WEB_CORE_OBJ   := $(addprefix build-web/core/,$(notdir $(CORE_SRC:.c=.o)))
+WEB_EXT_OBJ    := $(addprefix build-web/ext/,$(notdir $(EXT_SRC:.c=.o)))
 WEB_PAGE       := $(filter-out web/cgt_web.c,$(wildcard web/*.html web/*.js web/*.css))
 WEB_LINK       := -sMODULARIZE=1 -sEXPORT_NAME=CgtModule -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
                   -sEXPORTED_FUNCTIONS=_cgtw_open,_cgtw_exec,_cgtw_free \
@@ -216,18 +225,29 @@ $(WEB_SQLITE)/sqlite3.c:
 	@touch $@
 
 build-web/sqlite3.o: $(WEB_SQLITE)/sqlite3.c
-	$(EMCC) -O2 $(WEB_SQLFLAGS) -c -o $@ $<
+	$(call say,EMCC,$@)
+	$(Q)$(EMCC_RUN) $(WEB_SQLFLAGS) -c -o $@ $<
 
-build-web/obj/%.o: ext/%.c $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	@mkdir -p $(dir $@)
-	$(EMCC) $(WEB_CGTFLAGS) -c -o $@ $<
+define web_batch
+	$(call say,EMCC,$(@D)/) rm -rf $(@D) && mkdir -p $(@D)
+	$(Q)cd $(@D) && $(EMCC_RUN) $(WEB_CGTFLAGS) -c $(abspath $(1))
+	@touch $@
+endef
+
+build-web/core/stamp: $(CORE_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(CORE_SRC))
+
+build-web/ext/stamp: $(EXT_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(EXT_SRC))
 
 build-web/cgt_web.o: web/cgt_web.c | $(WEB_SQLITE)/sqlite3.c
-	$(EMCC) -std=c11 -Wall -Wextra -Werror -O2 -I$(WEB_SQLITE) -c -o $@ $<
+	$(call say,EMCC,$@)
+	$(Q)$(EMCC_RUN) -std=c11 -Wall -Wextra -Werror -O2 -I$(WEB_SQLITE) -c -o $@ $<
 
-dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(WEB_OBJ)
-	@mkdir -p dist/web
-	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} $(EMCC) -O2 $(WEB_LINK) -o $@ $^
+dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o build-web/core/stamp build-web/ext/stamp
+	$(call say,EMLINK,$@) mkdir -p dist/web
+	$(Q)NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} $(EMCC_RUN) -O2 $(WEB_LINK) -o $@ \
+	  build-web/sqlite3.o build-web/cgt_web.o $(WEB_CORE_OBJ) $(WEB_EXT_OBJ)
 
 dist/web/examples.js: web/examples.py README.md $(wildcard docs/*.md) sql/cgt_schema.sql
 	@mkdir -p dist/web
