@@ -17,6 +17,8 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
+import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pytap import Tap, connect  # noqa: E402  (re-executes with the sanitizer runtimes)
@@ -37,9 +39,7 @@ TIMEOUT = 10        # seconds a call
 SQLITE_ERRORS = ("interrupted", "out of memory", "string or blob too big")
 
 # Known failures (bugs owned by other engineers): exact call -> reason.
-KNOWN = {
-    "SELECT nimk_win()": "nimk_win() with no argument reads argv[0] (heap-buffer-overflow, ext/fn_nimk.c nimk_win_func)",
-}
+KNOWN = {}   # none now (nimk_win() with no argument errors cleanly since it was fixed)
 
 
 def registered():
@@ -103,31 +103,61 @@ def summary(err):
     return " / ".join(lines[:3]) if lines else err.strip()[-300:]
 
 
+def feed(pipe, calls):
+    """Writes the calls to the child, from a thread: the parent reads the
+    answers meanwhile, so neither waits on a full pipe."""
+    try:
+        for sql in calls:
+            pipe.write((json.dumps(sql) + "\n").encode())
+        pipe.close()
+    except (BrokenPipeError, ValueError):   # the child died or was killed
+        pass
+
+
+def text_of(f):
+    """What the child wrote to the file f (its stderr)."""
+    f.seek(0)
+    return f.read().decode(errors="replace")
+
+
+def answer(p, buf):
+    """The child's next line; '' at its end; None after TIMEOUT s of silence.
+    Lines are split here (buf keeps the rest): a buffered reader would hide
+    lines already read from select()."""
+    fd = p.stdout.fileno()
+    while b"\n" not in buf[0]:
+        if not select.select([fd], [], [], TIMEOUT)[0]:
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return ""
+        buf[0] += chunk
+    line, buf[0] = buf[0].split(b"\n", 1)
+    return line.decode()
+
+
 def run_calls(calls):
     """Result of each call: ('ok', text), ('error', message), ('died', status) or ('hang', None)."""
     results = []
     i = 0
     env = dict(os.environ)
     while i < len(calls):
+        err_file = tempfile.TemporaryFile()
         p = subprocess.Popen([sys.executable, "-c", CHILD, os.path.dirname(os.path.abspath(__file__)), SETUP],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                             text=True)
-        for sql in calls[i:]:
-            p.stdin.write(json.dumps(sql) + "\n")
-        p.stdin.close()
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file, env=env)
+        threading.Thread(target=feed, args=(p.stdin, calls[i:]), daemon=True).start()
+        buf = [b""]
         while i < len(calls):
-            ready, _, _ = select.select([p.stdout], [], [], TIMEOUT)
-            if not ready:
+            line = answer(p, buf)
+            if line is None:
                 p.kill()
                 p.wait()
                 results.append(("hang", None))
                 i += 1
                 break
-            line = p.stdout.readline()
             if not line:
                 status = p.wait()
-                err = p.stderr.read()
-                results.append(("died", "exit %s: %s" % (status, summary(err))))
+                results.append(("died", "exit %s: %s" % (status, summary(text_of(err_file)))))
                 i += 1
                 break
             r = json.loads(line)
@@ -135,35 +165,38 @@ def run_calls(calls):
             i += 1
         else:
             p.wait()
-            err = p.stderr.read()
             if p.returncode != 0 and results:   # died at exit (a sanitizer report, a leak)
-                results[-1] = ("died", "exit %s at the end: %s" % (p.returncode, summary(err)))
+                results[-1] = ("died", "exit %s at the end: %s" % (p.returncode, summary(text_of(err_file))))
+        p.stdout.close()
+        err_file.close()
     return results
 
 
 def main():
     t = Tap()
-    for kind, name, arities in registered():
-        for n in arities:
-            calls = calls_for(kind, name, n)
-            bad, known = [], []
-            for sql, (what, detail) in zip(calls, run_calls(calls)):
-                if what == "ok":
-                    continue
-                if what == "error" and (detail.startswith("cgt: %s:" % name) or detail in SQLITE_ERRORS):
-                    continue
-                desc = "%s -> %s %s" % (sql, what, detail if detail is not None else "(over %d s)" % TIMEOUT)
-                (known if sql in KNOWN else bad).append(desc)
-            label = "%s %s with %d argument%s: %d calls give a value or a clear error" % (
-                "table function" if kind == "t" else "function", name, n, "" if n == 1 else "s", len(calls))
-            if bad:
-                t.ok(False, label, "\n".join(bad + known))
-            elif known:   # a TODO point: reported, but the test does not fail
-                reasons = "; ".join(sorted({KNOWN[d.split(" -> ")[0]] for d in known}))
-                t.ok(False, label + " # TODO " + reasons, "\n".join(known))
-                t.failed -= 1
-            else:
-                t.ok(True, label)
+    # Every call runs in one child process (a new one only after a crash or
+    # a hang); the results are then reported per function and arity.
+    groups = [(kind, name, n, calls_for(kind, name, n)) for kind, name, arities in registered() for n in arities]
+    results = iter(run_calls([sql for _, _, _, calls in groups for sql in calls]))
+    for kind, name, n, calls in groups:
+        bad, known = [], []
+        for sql, (what, detail) in zip(calls, results):
+            if what == "ok":
+                continue
+            if what == "error" and (detail.startswith("cgt: %s:" % name) or detail in SQLITE_ERRORS):
+                continue
+            desc = "%s -> %s %s" % (sql, what, detail if detail is not None else "(over %d s)" % TIMEOUT)
+            (known if sql in KNOWN else bad).append(desc)
+        label = "%s %s with %d argument%s: %d calls give a value or a clear error" % (
+            "table function" if kind == "t" else "function", name, n, "" if n == 1 else "s", len(calls))
+        if bad:
+            t.ok(False, label, "\n".join(bad + known))
+        elif known:   # a TODO point: reported, but the test does not fail
+            reasons = "; ".join(sorted({KNOWN[d.split(" -> ")[0]] for d in known}))
+            t.ok(False, label + " # TODO " + reasons, "\n".join(known))
+            t.failed -= 1
+        else:
+            t.ok(True, label)
     t.done()
 
 
