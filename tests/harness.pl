@@ -66,7 +66,8 @@ my $guess = sub { $took{$_[0]} // ($_[0] =~ /fault_injection/ ? 1e9 : $_[0] =~ /
 @tests = sort { $guess->($b->[1]) <=> $guess->($a->[1]) } @tests;
 
 # 25_interrupt.t measures how soon a call stops after an interrupt: it runs
-# last, alone, one flavour after the other.
+# last, when nothing else does, both flavours at once (two processes, one
+# core each with -j2).
 my %seen;
 my @files_in_order = grep { !$seen{$_}++ } map { $_->[0] } @tests;
 my @timed = grep { /25_interrupt\.t$/ } @files_in_order;
@@ -74,7 +75,7 @@ my @rest = grep { !/25_interrupt\.t$/ } @files_in_order;
 
 my $harness = TAP::Harness->new({
   jobs      => $jobs,
-  rules     => { seq => [{ par => \@rest }, { seq => \@timed }] },
+  rules     => { seq => [{ par => \@rest }, { par => \@timed }] },
   timer     => 1,
   test_args => \%args,
   exec      => sub { [$^X, $0, '--run', $_[1]] },
