@@ -162,13 +162,13 @@ fuzz: $(FUZZ_BINS)
 	@st=0; for f in $(FUZZERS); do sh tests/fuzz/run.sh $$f $(FUZZ_SECONDS) $(FUZZ_OPTS) || st=1; done; exit $$st
 
 # ---- fault injection (tests/fault/fault.c, run by tests/85_fault_injection.t):
-# the extension compiled in with -DCGT_FAULT_INJECTION under ASan+UBSan and
-# linked with the system libsqlite3, whose allocations the driver counts too.
-# Only alloc.c reads CGT_FAULT_INJECTION, and only the binding files see
-# SQLITE_CORE: the rest of the core is the sanitized flavour's objects.
-FAULTFLAGS := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -DCGT_FAULT_INJECTION -Wall -Wextra $(SANFLAGS)
-FAULT_OBJ  := $(filter-out build-san/core/alloc.o,$(CORE_OBJ_SAN)) build-fault/obj/core/alloc.o \
-              $(EXT_SRC:ext/%.c=build-fault/obj/%.o)
+# the sanitized flavour's objects, but for alloc.c compiled with
+# -DCGT_FAULT_INJECTION (only it reads that), linked into a driver with the
+# system libsqlite3, whose allocations the driver counts too; the driver
+# registers the extension as an automatic extension, so SQLite hands it its
+# API as it does to a loaded one.
+FAULTFLAGS := -std=c11 -D_DEFAULT_SOURCE -DCGT_FAULT_INJECTION -Wall -Wextra $(SANFLAGS)
+FAULT_OBJ  := $(filter-out build-san/core/alloc.o,$(CORE_OBJ_SAN)) build-fault/obj/core/alloc.o $(EXT_OBJ_SAN)
 
 build-fault/obj/%.o: ext/%.c $(HEADERS)
 	$(call say,CC-FLT,$@) mkdir -p $(dir $@)

@@ -193,8 +193,7 @@ static int run(sqlite3 *db, const char *sql, uint64_t fail_at, char *out, size_t
 static sqlite3 *open_db(void) {
   sqlite3 *db = NULL;
   char *err = NULL;
-  if (sqlite3_open(":memory:", &db) != SQLITE_OK || sqlite3_cgt_init(db, &err, NULL) != SQLITE_OK ||
-      sqlite3_exec(db, setup, NULL, NULL, &err) != SQLITE_OK) {
+  if (sqlite3_open(":memory:", &db) != SQLITE_OK || sqlite3_exec(db, setup, NULL, NULL, &err) != SQLITE_OK) {
     fprintf(stderr, "setup failed: %s\n", err ? err : sqlite3_errmsg(db));
     exit(2);
   }
@@ -285,6 +284,11 @@ int main(int argc, char **argv) {
   sqlite3_mem_methods m = {x_malloc, x_free, x_realloc, x_size, x_roundup, x_init, x_shutdown, NULL};
   if (sqlite3_config(SQLITE_CONFIG_MALLOC, &m) != SQLITE_OK) {
     fprintf(stderr, "cannot install the allocator\n");
+    return 2;
+  }
+  /* Every connection opened from now on gets cgt, with SQLite's API. */
+  if (sqlite3_auto_extension((void (*)(void))sqlite3_cgt_init) != SQLITE_OK) {
+    fprintf(stderr, "cannot register the extension\n");
     return 2;
   }
   int failed = 0, tests = 0;
