@@ -9,6 +9,7 @@
 
 CC       ?= cc
 SQLITE3  ?= sqlite3
+EMCC     ?= emcc
 PYTHON   ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS   ?= -O2 -g
@@ -98,8 +99,17 @@ SAN_DEPS   := dist-san/cgt.so $(UNITS_SAN)
 TEST_ENV   := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) \
               SAN_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"
 
-test: $(PLAIN_DEPS) $(SAN_DEPS)
+# With emscripten present, the playground is built beside the extension, so
+# tests/90_web.t finds it made; a failure here is left to that test, which
+# makes it again and reports it.
+WEB_EARLY := $(if $(shell command -v $(EMCC) 2>/dev/null),web-early)
+
+test: $(PLAIN_DEPS) $(SAN_DEPS) $(WEB_EARLY)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain san -- $(UNITS) $(TESTS)
+
+.PHONY: web-early
+web-early:
+	-@$(MAKE) -s web >/dev/null 2>&1
 
 test-plain: $(PLAIN_DEPS)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain -- $(UNITS) $(TESTS)
@@ -197,7 +207,6 @@ clean:
 # named after its source (no two share a base name).
 # The link runs emscripten's JavaScript optimizer, which needs Debian's
 # node-acorn from /usr/share/nodejs, where a node not built by Debian does not look.
-EMCC           ?= emcc
 EMCC_RUN       := EMSDK_PYTHON=$(PYTHON) $(EMCC)
 BETTER_SQLITE3 := 13.2.0
 WEB_SQLITE     := build-web/better-sqlite3-$(BETTER_SQLITE3)
@@ -224,9 +233,19 @@ $(WEB_SQLITE)/sqlite3.c:
 	  package/deps/sqlite3/sqlite3.c package/deps/sqlite3/sqlite3.h package/deps/sqlite3/sqlite3ext.h
 	@touch $@
 
+# SQLite's object is also kept in WEB_CACHE (empty: not kept), like npm's
+# cache outside the tree, so a fresh clone on the same machine reuses it.
+# Its name is a hash of all that makes it: emcc's and clang's versions
+# (emcc -v), EMCC_CFLAGS, the flags and the amalgamation's text.
+WEB_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/cgt
 build-web/sqlite3.o: $(WEB_SQLITE)/sqlite3.c
 	$(call say,EMCC,$@)
-	$(Q)$(EMCC_RUN) $(WEB_SQLFLAGS) -c -o $@ $<
+	$(Q)key=$$({ $(EMCC_RUN) -v 2>&1 && echo "$$EMCC_CFLAGS $(WEB_SQLFLAGS)" && sha256sum < $<; } | sha256sum | cut -c1-32) && \
+	kept='$(WEB_CACHE)'/sqlite3-$$key.o && \
+	if [ -n '$(WEB_CACHE)' ] && [ -f "$$kept" ]; then cp "$$kept" $@; else \
+	  $(EMCC_RUN) $(WEB_SQLFLAGS) -c -o $@ $< && \
+	  if [ -n '$(WEB_CACHE)' ]; then \
+	    mkdir -p '$(WEB_CACHE)' && cp $@ "$$kept.$$$$" && mv "$$kept.$$$$" "$$kept" || rm -f "$$kept.$$$$"; fi; fi
 
 define web_batch
 	$(call say,EMCC,$(@D)/) rm -rf $(@D) && mkdir -p $(@D)
