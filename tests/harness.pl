@@ -9,8 +9,8 @@
 # build-san/tests/, ASan and UBSan runtimes preloaded from $SAN_PRELOAD).
 # The slowest tests start first, by the times the previous run recorded in
 # build/test-times, so the end is not spent waiting for one long test;
-# without that file the fault-injection test (the longest) goes first, then
-# the sanitized ones.
+# without that file the browser and fault-injection tests (the longest) go
+# first, then the sanitized ones.
 use strict;
 use warnings;
 use TAP::Harness;
@@ -65,7 +65,7 @@ for my $flavour (@flavours) {
     $args{$alias} = [$flavour];
   }
 }
-my $guess = sub { $took{$_[0]} // ($_[0] =~ /fault_injection/ ? 1e9 : $_[0] =~ /^san/ ? 1 : 0) };
+my $guess = sub { $took{$_[0]} // ($_[0] =~ /90_web|fault_injection/ ? 1e9 : $_[0] =~ /^san/ ? 1 : 0) };
 @tests = sort { $guess->($b->[1]) <=> $guess->($a->[1]) } @tests;
 
 # 25_interrupt.t measures how soon a call stops after an interrupt: it runs
