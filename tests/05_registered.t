@@ -120,9 +120,14 @@ help_funcs=$(sql :memory: "$HELP_FUNCS")
 tap_result $((1 - $?)) "cgt_help() lists exactly the registered functions, kinds, arities and flags" "got:
 $help_funcs"
 help_mods=$(sql :memory: "$HELP_MODS")
+# (one shell for every table function's hidden columns: a shell under the
+# sanitizers costs 0.1 s)
+names=$(printf "('%s')," $want_mods)
+hidden=$(sql :memory: "SELECT column1 || ' ' || (SELECT count(*) FROM pragma_table_xinfo(column1) WHERE hidden)
+  FROM (VALUES ${names%,})")
 want_help_mods=$(for m in $want_mods; do
   case $m in cgt_solve | cgt_options | winning_moves) reads=1 ;; *) reads=0 ;; esac
-  echo "$m $(sql :memory: "SELECT count(*) FROM pragma_table_xinfo('$m') WHERE hidden") $reads"
+  echo "$hidden" | while read -r name n; do [ "$name" = "$m" ] && echo "$m $n $reads"; done
 done)
 [ -n "$help_mods" ] && [ "$help_mods" = "$want_help_mods" ]
 tap_result $((1 - $?)) "cgt_help() lists exactly the table functions, with their argument counts" "got:
@@ -136,8 +141,9 @@ tap_result $((1 - $?)) "every cgt_help() row has args, a result, a description a
 
 # Every name has a reference entry in a page of docs/ (a heading naming it).
 missing=""
+headings=$(grep -h '^### ' docs/*.md)
 for name in $(printf '%s\n%s\n' "$want_funcs" "$want_mods" | cut -d' ' -f1 | sort -u); do
-  cat docs/*.md | grep -q "^### .*\`$name(" || missing="$missing $name"
+  case "$headings" in *"\`$name("*) ;; *) missing="$missing $name" ;; esac
 done
 [ -z "$missing" ]
 tap_result $((1 - $?)) "docs/ documents every function" "undocumented:$missing"
