@@ -14,7 +14,9 @@ PYTHON   ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo py
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS   ?= -O2 -g
 ALLFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS)
-SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# -g1: line tables for the sanitizers' reports, without the variables'
+# debug information (a quarter of the sanitized build's time).
+SANFLAGS := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC := $(sort $(wildcard ext/core/*.c ext/core/partizan/*.c ext/core/partizan/board/*.c))
 EXT_SRC  := $(sort $(wildcard ext/*.c))
