@@ -63,6 +63,10 @@ is "arithmetic periods as JSON" '{"preperiod":0,"period":1,"saltus":1}|{"preperi
 is "the proof windows, exactly" 'NULL|{"preperiod":0,"period":200,"saltus":100}|NULL|{"preperiod":0,"period":1,"saltus":1}|NULL|{"preperiod":1,"period":4,"saltus":4}' \
   "SELECT heap_period('allbut{100}', 299), heap_period('allbut{100}', 300), heap_period('nim', 0), heap_period('nim', 1),
           heap_period('lasker', 3), heap_period('lasker', 4)"
+# 0.2 is 0 0 1 0 1 ...: heap 2 may leave 1 and heap 1 may not, so G(0..1) = 0 0 proves nothing;
+# 0.04 is 0 0 0 0 1 ...: splitting heap 4 into 1 + 1 has no match at heap 3.
+is "short prefixes prove no false period" 'NULL|NULL|{"preperiod":1,"period":2,"saltus":0}|NULL|NULL' \
+  "SELECT heap_period('0.2', 1), heap_period('0.2', 2), heap_period('0.2', 3), heap_period('0.04', 3), heap_period('0.01001', 7)"
 is "allbut{1,2} is floor(n/3) at any heap" "333333333333333333|3074457345618258602" \
   "SELECT heap_grundy('allbut{1,2}', 1000000000000000000), heap_grundy('allbut{1,2}', 9223372036854775807)"
 # The form against the values computed directly, at heaps up to 3000 of several rules.

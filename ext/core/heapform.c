@@ -3,15 +3,24 @@
 ** periods and closed forms, each with its proof.
 **
 ** 1. Finite subtraction games (moves only take, at most k counters): the
-**    options of n are G(n-1..n-k), so once G(n+p) = G(n) on a window of k
-**    consecutive n >= n0 it holds for every n >= n0, by induction.
+**    options of a heap n > k are the G(n-j), n-j >= 1, of the removals
+**    j <= k whose digit has bit 2 (bit 1, taking the whole heap, needs
+**    n = j).  So once G(n+p) = G(n) for n0 <= n < n1 + k, n1 = max(n0, 1),
+**    it holds for every n >= n0, by induction on n >= n1 + k > k.  (With
+**    n0 = 0 the window must reach heap k: heap k may take all k counters
+**    and heap k + p may not, as in 0.2, whose G(0..1) = 0 0 and G(2) = 1.)
 **
 ** 2. Finite octal codes (at most two heaps left, no '!', last non-zero
 **    digit k): the octal periodicity theorem (Guy and Smith, "The
 **    G-values of various games", Proc. Cambridge Philos. Soc. 52 (1956);
 **    Berlekamp, Conway and Guy, Winning Ways, ch. 4; A. N. Siegel,
 **    Combinatorial Game Theory, AMS GSM 146 (2013), ch. IV): if G(n+p) =
-**    G(n) for n0 <= n < 2 n0 + p + k, then for every n >= n0.
+**    G(n) for n0 <= n < 2 n0 + p + k, then for every n >= n0.  Its proof
+**    maps a split of n + p into a <= b to the split a, b - p of n, which
+**    needs b - p >= 1; b - p >= n0 + (k - j)/2 for a removal j, so it
+**    holds for n0 >= 1 only.  With n0 = 0, 0.04 fails: G(0..3) = 0 0 0 0
+**    and G(4) = 1.  So the window used is n0 <= n < 2 n1 + p + k, n1 =
+**    max(n0, 1) (the theorem for n1, and G(p) = G(0) when n0 = 0).
 **
 ** 3. Lasker's Nim: G(4i+1) = 4i+1, G(4i+2) = 4i+2, G(4i+3) = 4i+4,
 **    G(4i+4) = 4i+3 (Berlekamp, Conway and Guy, Winning Ways for your
@@ -91,8 +100,9 @@ static cgt_rc find_period(const cgt_rule *r, const uint32_t *g, uint32_t n, int 
   for (uint32_t p = 1; rc == CGT_OK && p <= top; p++) {
     if (z[p] == 0) continue;
     uint64_t n0 = (uint64_t)n - p - z[p];   /* g[m] == g[m + p] for n0 <= m < n - p */
+    uint64_t n1 = n0 ? n0 : 1;
     /* Values up to n-1 must cover the window that the proof needs. */
-    uint64_t needed = sub ? n0 + k + p : 2 * n0 + 2 * (uint64_t)p + k;
+    uint64_t needed = sub ? n1 + k + p : 2 * n1 + 2 * (uint64_t)p + k;
     if (needed <= n) {
       *f = (cgt_heap_form){(uint32_t)n0, p, 0};
       *found = 1;
