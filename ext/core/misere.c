@@ -6,22 +6,33 @@
 
 /* ---- the heaps of a rule ---- */
 
-/* Appends option {a, b, c} to g (cap grows geometrically). */
+/* Appends option {a, b, c} to g, whose room of *cap was counted first. */
 static cgt_rc push_option(cgt_heapgame *g, uint32_t *cap, uint32_t a, uint32_t b, uint32_t c) {
   uint32_t n = g->off[g->ntypes + 1];
-  if (n >= CGT_MQ_MAX_OPTIONS) return CGT_LIMIT;
-  if (n == *cap) {
-    uint32_t ncap = *cap ? 2 * *cap : 256;
-    void *p = cgt_realloc(g->opt, (size_t)ncap * sizeof *g->opt);
-    if (!p) return CGT_NOMEM;
-    g->opt = p;
-    *cap = ncap;
-  }
+  if (n >= *cap) return CGT_LIMIT;
   g->opt[n][0] = a;
   g->opt[n][1] = b;
   g->opt[n][2] = c;
   g->off[g->ntypes + 1] = n + 1;
   return CGT_OK;
+}
+
+/* Splits of s into three positive parts (the nearest integer to s^2/12). */
+static uint64_t three_parts(uint32_t s) { return ((uint64_t)s * s + 6) / 12; }
+
+/* How many options a heap of n counters has that take j (take_options
+** pushes exactly these). */
+static uint64_t take_count(const cgt_rule *r, uint32_t n, uint32_t j) {
+  uint8_t d = cgt_rule_digit(r, j);
+  uint32_t s = n - j;
+  int diff = cgt_rule_distinct(r, j);
+  uint64_t k = 0;
+  if ((d & CGT_LEAVE_NONE) && s == 0) k++;
+  if ((d & CGT_LEAVE_ONE) && s > 0 && j > 0) k++;
+  if (d & CGT_LEAVE_TWO) k += s / 2 - (diff && s % 2 == 0 && s > 0);
+  /* all different: a < b < c, that is a, b - 1, c - 2 splitting s - 3 */
+  if (d & CGT_LEAVE_THREE) k += diff ? (s >= 3 ? three_parts(s - 3) : 0) : three_parts(s);
+  return k;
 }
 
 /* Adds the options of a heap of n counters that take j. */
@@ -43,13 +54,25 @@ static cgt_rc take_options(const cgt_rule *r, cgt_heapgame *g, uint32_t *cap, ui
   return rc;
 }
 
+/*
+** The options are counted first (refused past CGT_MQ_MAX_OPTIONS) and
+** their array allocated once: growing it would copy up to 50 MB at a
+** time, a pause of 100 ms or more that no interrupt can cut short.
+*/
 cgt_rc cgt_heapgame_from_rule(const cgt_rule *r, uint32_t n, cgt_heapgame *g, cgt_stop *st) {
   memset(g, 0, sizeof *g);
   if (n > UINT32_MAX - 2) return CGT_TOOBIG;
-  uint32_t cap = 0;
+  uint64_t total = 0;
+  for (uint32_t t = 1; t <= n; t++) {
+    for (uint32_t j = 0; j <= t; j++)
+      if (cgt_rule_digit(r, j)) total += take_count(r, t, j);
+    if (total > CGT_MQ_MAX_OPTIONS) return CGT_LIMIT;
+    if (cgt_stop_charge(st, 1 + t)) return CGT_INTERRUPTED;
+  }
+  uint32_t cap = (uint32_t)total;
   g->off = cgt_calloc((size_t)n + 2, sizeof *g->off);
-  if (!g->off) return CGT_NOMEM;
-  cgt_rc rc = CGT_OK;
+  g->opt = cgt_malloc((size_t)(cap ? cap : 1) * sizeof *g->opt);
+  cgt_rc rc = g->off && g->opt ? CGT_OK : CGT_NOMEM;
   for (uint32_t t = 1; !rc && t <= n; t++) {
     g->ntypes = t;   /* push_option appends to off[t + 1] */
     g->off[t + 1] = g->off[t];

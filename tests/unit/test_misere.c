@@ -102,6 +102,44 @@ static void limits(void) {
   is_int(quotient("0.07", 30, &q, &fail, &st), CGT_INTERRUPTED, "a stop asked for ends the computation");
 }
 
+/* The options of every heap of every code d0.d1d2 (each digit 0 to f, '!'
+** or not on d0 and d2), counted before they are built: the build is never
+** refused below the limit, and each heap has the options enumerated here. */
+static void options(void) {
+  int codes = 0, bad = 0;
+  char first[80] = "";
+  for (uint32_t c = 0; c < 4 * 16 * 16 * 4; c++) {
+    static const char *d0s[] = {"0", "4", "8", "c"};
+    uint32_t d1 = (c / 4) % 16, d2 = (c / 64) % 16, bangs = c / 1024;
+    char text[16], err[200];
+    snprintf(text, sizeof text, "%s%s.%x%x%s", d0s[c % 4], bangs & 1 ? "!" : "", d1, d2, bangs & 2 ? "!" : "");
+    cgt_rule r;
+    cgt_heapgame g;
+    if (cgt_rule_parse(text, &r, err, sizeof err) != CGT_OK) continue;
+    codes++;
+    if (cgt_heapgame_from_rule(&r, 40, &g, NULL) != CGT_OK) {
+      if (!bad++) snprintf(first, sizeof first, "(%s refused)", text);
+      cgt_rule_free(&r);
+      continue;
+    }
+    for (uint32_t t = 1; t <= 40; t++) {
+      uint32_t want = 0;
+      for (uint32_t j = 0; j <= t; j++) {
+        uint32_t d = cgt_rule_digit(&r, j), s = t - j, diff = cgt_rule_distinct(&r, j);
+        want += (d & 1) && s == 0;
+        want += (d & 2) && s > 0 && j > 0;
+        for (uint32_t a = 1; (d & 4) && 2 * a <= s; a++) want += !diff || 2 * a != s;
+        for (uint32_t a = 1; (d & 8) && 3 * a <= s; a++)
+          for (uint32_t b = a; a + 2 * b <= s; b++) want += !diff || (a != b && b != s - a - b);
+      }
+      if (g.off[t + 1] - g.off[t] != want && !bad++) snprintf(first, sizeof first, "(%s heap %u)", text, t);
+    }
+    cgt_heapgame_free(&g);
+    cgt_rule_free(&r);
+  }
+  ok(bad == 0 && codes > 1000, "%d codes d0.d1d2: the options of heaps 1 to 40, counted then built %s", codes, first);
+}
+
 static void genera(void) {
   cgt_rule r;
   char err[200], text[CGT_GENUS_TEXT];
@@ -129,6 +167,7 @@ int main(void) {
   structure("nim", 7, 10);
   structure("4!.0", 20, 0);
   limits();
+  options();
   genera();
   return tap_done();
 }
