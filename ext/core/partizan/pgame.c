@@ -52,8 +52,9 @@ static uint32_t map_get(const map *m, uint64_t key) {
 }
 
 /* The memo maps are caches: past MAP_MAX entries one starts afresh rather
-** than grow, so no single rehash runs long (an interrupt waits for none). */
-#define MAP_MAX ((size_t)1 << 20)
+** than grow, so no single rehash runs long (an interrupt waits for none):
+** rehashing 2^20 entries took up to 100 ms, 2^18 takes about 20. */
+#define MAP_MAX ((size_t)1 << 18)
 
 static int map_put(map *m, uint64_t key, uint32_t val) {
   if (m->key && m->count + 1 > MAP_MAX) {
