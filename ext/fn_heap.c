@@ -5,6 +5,8 @@
 **   heap_sequence(rule, n_max)    table: n, grundy for n = 0..n_max
 **   heap_period(rule [, n_max])   {"preperiod":P,"period":p,"saltus":s} when
 **                                 proven by heap n_max (default 100000), else NULL
+**   heap_period_observed(rule [, n_max])  the same with "proven":true, else
+**                                 the period the values show ("proven":false)
 **
 ** Limits: heap_grundy takes any 64-bit heap once a form (period, arithmetic
 ** period, closed form; core/heapform.c) is proven, found among the values up
@@ -179,8 +181,14 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   if (g) sqlite3_result_int64(ctx, g[n]);
 }
 
-static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  const char *fname = "heap_period";
+/*
+** heap_period(rule [, n_max]): the proven form as JSON, else NULL.
+** heap_period_observed(rule [, n_max]): the proven form with "proven":true,
+** else the least period that the values to n_max show at least three times
+** with "proven":false, else NULL; both with "searched":n_max.
+*/
+static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, int observed) {
+  const char *fname = observed ? "heap_period_observed" : "heap_period";
   uint32_t n = 100000;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
   if (argc == 2 && heap_arg(ctx, argv[1], fname, 2, &n) <= 0) return;
@@ -193,8 +201,9 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
     else cgt_error(ctx, cgt_sqlite_rc(crc), fname, "%s", err);
     return;
   }
-  /* No proof is attempted for other rules: NULL without computing. */
-  if (!cgt_rule_is_provable(&r)) {
+  int provable = cgt_rule_is_provable(&r);
+  /* No proof is attempted for other rules: heap_period is NULL at once. */
+  if (!provable && !observed) {
     cgt_rule_free(&r);
     return;
   }
@@ -203,20 +212,38 @@ static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
     cgt_rule_free(&r);
     return;
   }
-  int found = 0;
+  int found = 0, proven = 0;
   cgt_heap_form f;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  crc = cgt_heap_period_find(&r, g, n + 1, &found, &f, &it.stop);
+  if (provable) crc = cgt_heap_period_find(&r, g, n + 1, &found, &f, &it.stop);
+  proven = found;
+  if (!crc && !found && observed) crc = cgt_heap_period_observed(g, n + 1, &found, &f, &it.stop);
   cgt_interrupt_end(&it);
-  if (crc) {
+  if (crc == CGT_LIMIT) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname, "the search for a period in the values of rule '%s' to heap %u goes past "
+              "its budget of %u steps", text, n, CGT_OBSERVED_WORK);
+  } else if (crc) {
     cgt_error_rc(ctx, crc, fname);
-  } else if (found) {
+  } else if (found && !observed) {
     char json[96];
     snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u}", f.pre, f.per, f.saltus);
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
+  } else if (found) {
+    char json[160];
+    snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u,\"proven\":%s,\"searched\":%u}",
+             f.pre, f.per, f.saltus, proven ? "true" : "false", n);
+    sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
   }
   cgt_rule_free(&r);
+}
+
+static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  period_result(ctx, argc, argv, 0);
+}
+
+static void heap_period_observed_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  period_result(ctx, argc, argv, 1);
 }
 
 const cgt_function cgt_heap_functions[] = {
@@ -232,6 +259,14 @@ const cgt_function cgt_heap_functions[] = {
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
      .description = "The same, searched to heap n_max.",
      .example = "SELECT heap_period('sub{1,3,4}', 1000)"},
+    {.name = "heap_period_observed", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
+     .args = "rule", .result = "TEXT (JSON) or NULL",
+     .description = "The proven period of a heap game, else the least one its values to heap 100000 show, with \"proven\".",
+     .example = "SELECT heap_period_observed('grundy', 2000)"},
+    {.name = "heap_period_observed", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
+     .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
+     .description = "The same, searched to heap n_max.",
+     .example = "SELECT heap_period_observed('0.2...', 1000)"},
     {0}};
 
 /* ---- heap_sequence(rule, n_max) ---- */

@@ -67,6 +67,8 @@ heap_genus s 2 pure
 heap_grundy s 2 pure
 heap_period s 1 pure
 heap_period s 2 pure
+heap_period_observed s 1 pure
+heap_period_observed s 2 pure
 mex a 1 pure
 mex s -1 pure
 misere_heap_win a 2 pure

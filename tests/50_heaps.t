@@ -23,6 +23,23 @@ is "periods: Kayles 12 from 71, Dawson's Kayles 34 from 53, sub{1,3,4} 7 from 0"
   "SELECT heap_period('kayles'), heap_period('dawsons-kayles'), heap_period('sub{1,3,4}')"
 is "no proof: too short, or outside the classes with a proof" "NULL|NULL|NULL" \
   "SELECT heap_period('kayles', 100), heap_period('4!.0'), heap_period('grundy', 5000)"
+is "heap_period_observed: a proven form says so, with heap_period's fields" \
+  '{"preperiod":71,"period":12,"saltus":0,"proven":true,"searched":100000}|1|1' \
+  "SELECT heap_period_observed('kayles'), heap_period_observed('lasker', 500) ->> 'proven' = 1,
+          heap_period_observed('sub{1,3,4}', 1000) ->> 'period' = heap_period('sub{1,3,4}', 1000) ->> 'period'"
+is "heap_period_observed: what the values show, never called proven" \
+  '{"preperiod":1,"period":1,"saltus":0,"proven":false,"searched":1000}|{"preperiod":1,"period":1,"saltus":1,"proven":false,"searched":1000}|NULL|NULL|0' \
+  "SELECT heap_period_observed('0.1...', 1000), heap_period_observed('0.2...', 1000), heap_period_observed('grundy', 2000),
+          heap_period_observed('kayles', 100), heap_period_observed('kayles', 2) ->> 'proven'"
+is "heap_period_observed: the relation holds on every value from the preperiod, three periods at least" "0|1" \
+  "WITH f AS (SELECT heap_period_observed('0.7...', 1800) AS j),
+        v AS (SELECT n, grundy FROM heap_sequence('0.7...', 1800))
+   SELECT (SELECT count(*) FROM v a JOIN v b ON b.n = a.n + (j ->> 'period')
+            WHERE a.n >= (j ->> 'preperiod') AND b.grundy != a.grundy + (j ->> 'saltus')),
+          1801 - (j ->> 'preperiod') >= 3 * (j ->> 'period') FROM f"
+is "heap_period_observed: NULL arguments give NULL" "NULL|NULL" \
+  "SELECT heap_period_observed(NULL), heap_period_observed('kayles', NULL)"
+is_error "heap_period_observed: bad rule" "cgt: heap_period_observed: unknown rule 'kaylez'" "SELECT heap_period_observed('kaylez')"
 is "the period fields read as JSON" "12|71" "SELECT heap_period('kayles') ->> 'period', heap_period('kayles') ->> 'preperiod'"
 is "mixed games in one sum" "0" \
   "SELECT nim_sum(heap_grundy('kayles', 7), heap_grundy('grundy', 9), heap_grundy('dawsons-kayles', 10))"

@@ -60,6 +60,14 @@ int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_f
 cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f,
                             cgt_stop *st);
 
+/* The least period p (least first) with a saltus s >= 0 such that
+** G(k+p) = G(k) + s for every k from *pre to n-1-p, where the values
+** g[pre..n-1] hold at least three periods (n - pre >= 3p): what the values
+** show, proven by nothing.  *found is 0 when no p <= n/3 qualifies.
+** Charges st; CGT_LIMIT past CGT_OBSERVED_WORK steps. */
+#define CGT_OBSERVED_WORK 1000000000u
+cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st);
+
 /* G(x) for any x by the form f, with g[0..f->pre + f->per - 1] known;
 ** CGT_TOOBIG when the value is over INT64_MAX. */
 cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const uint32_t *g, uint64_t x, int64_t *v);

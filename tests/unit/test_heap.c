@@ -338,6 +338,48 @@ static void huge_heaps(void) {
   }
 }
 
+/* cgt_heap_period_observed against the definition, checked directly: on
+** random sequences (periodic, arithmetic-periodic and noisy tails) the least
+** p with a saltus s >= 0 whose relation holds from some pre to the end with
+** n - pre >= 3p, and the least such pre. */
+static void observed_periods(void) {
+  srand(12345);
+  int bad = 0, found_some = 0, none = 0;
+  for (int trial = 0; trial < 3000; trial++) {
+    uint32_t n = 1 + (uint32_t)(rand() % 120), g[120];
+    uint32_t per = 1 + (uint32_t)(rand() % 9), sal = (uint32_t)(rand() % 3), pre = (uint32_t)(rand() % 30);
+    for (uint32_t i = 0; i < n; i++)
+      g[i] = i < pre + per ? (uint32_t)(rand() % 5) : g[i - per] + sal;
+    if (trial % 3 == 0 && n > 4) g[n - 1 - (uint32_t)(rand() % 4)] ^= 1;   /* noise near the end */
+    /* the definition */
+    int want = 0;
+    cgt_heap_form w = {0, 0, 0};
+    for (uint32_t p = 1; !want && p <= n / 3; p++) {
+      int64_t s = (int64_t)g[n - 1] - g[n - 1 - p];
+      if (s < 0) continue;
+      for (uint32_t k0 = 0; k0 + 3 * p <= n; k0++) {
+        int holds = 1;
+        for (uint32_t k = k0; holds && k + p < n; k++) holds = (int64_t)g[k + p] - g[k] == s;
+        if (holds) {
+          want = 1, w = (cgt_heap_form){k0, p, (uint32_t)s};
+          break;
+        }
+      }
+    }
+    int found = 0;
+    cgt_heap_form f = {0, 0, 0};
+    cgt_rc rc = cgt_heap_period_observed(g, n, &found, &f, NULL);
+    if (rc != CGT_OK || found != want || (want && (f.pre != w.pre || f.per != w.per || f.saltus != w.saltus))) {
+      if (bad++ < 5) printf("# n %u: want %d (%u,%u,%u), got %d (%u,%u,%u) rc %d\n", n, want, w.pre, w.per, w.saltus, found,
+                          f.pre, f.per, f.saltus, rc);
+    }
+    found_some += want, none += !want;
+  }
+  ok(bad == 0, "observed periods: 3000 random sequences agree with the definition (%d with a period, %d without)",
+     found_some, none);
+  ok(found_some > 500 && none > 100, "observed periods: both outcomes are exercised");
+}
+
 int main(void) {
   known_values();
   arithmetic();
@@ -347,5 +389,6 @@ int main(void) {
   errors();
   differential();
   fast_paths();
+  observed_periods();
   return tap_done();
 }
