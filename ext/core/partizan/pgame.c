@@ -52,11 +52,12 @@ static uint32_t map_get(const map *m, uint64_t key) {
 }
 
 /* The memo maps are caches: past MAP_MAX entries one starts afresh rather
-** than grow, so no single rehash runs long (an interrupt waits for none):
-** rehashing 2^20 entries took up to 100 ms, 2^18 takes about 20. */
-#define MAP_MAX ((size_t)1 << 18)
+** than grow further.  A rehash charges st as it goes (rehashing 2^20
+** entries takes up to 100 ms); when st says stop it is abandoned, the old
+** map kept and the entry not stored, and the caller's next charge stops. */
+#define MAP_MAX ((size_t)1 << 20)
 
-static int map_put(map *m, uint64_t key, uint32_t val) {
+static int map_put(map *m, uint64_t key, uint32_t val, cgt_stop *st) {
   if (m->key && m->count + 1 > MAP_MAX) {
     memset(m->val, 0, (m->mask + 1) * sizeof *m->val);
     m->count = 0;
@@ -71,6 +72,11 @@ static int map_put(map *m, uint64_t key, uint32_t val) {
       return 0;
     }
     for (size_t i = 0; m->key && i <= m->mask; i++) {
+      if ((i & 4095) == 4095 && cgt_stop_charge(st, 4096)) {
+        cgt_free(k);
+        cgt_free(v);
+        return 1;
+      }
       if (!m->val[i]) continue;
       size_t j = cgt_mix64(m->key[i]) & (cap - 1);
       while (v[j]) j = (j + 1) & (cap - 1);
@@ -413,7 +419,7 @@ static cgt_rc le_general(cg_store *s, cg_id a, cg_id b, int *res) {
       if ((rc = cg_le(s, b, left_opt(s, a, i), &r)) == CGT_OK && r) le = 0;
   }
   if (rc) return rc;
-  if (!map_put(&s->le, key, le ? 2 : 1)) return CGT_NOMEM;
+  if (!map_put(&s->le, key, le ? 2 : 1, s->stop)) return CGT_NOMEM;
   *res = le;
   return CGT_OK;
 }
@@ -702,7 +708,7 @@ static cgt_rc neg_general(cg_store *s, cg_id a, cg_id *out) {
   if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
   cgt_free(L.v);
   cgt_free(R.v);
-  if (rc == CGT_OK && (!map_put(&s->neg, a, *out + 1) || !map_put(&s->neg, *out, a + 1))) rc = CGT_NOMEM;
+  if (rc == CGT_OK && (!map_put(&s->neg, a, *out + 1, s->stop) || !map_put(&s->neg, *out, a + 1, s->stop))) rc = CGT_NOMEM;
   return rc;
 }
 
@@ -749,7 +755,7 @@ static cgt_rc add_general(cg_store *s, cg_id a, cg_id b, cg_id *out) {
   if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
   cgt_free(L.v);
   cgt_free(R.v);
-  if (rc == CGT_OK && !map_put(&s->add, key, *out + 1)) rc = CGT_NOMEM;
+  if (rc == CGT_OK && !map_put(&s->add, key, *out + 1, s->stop)) rc = CGT_NOMEM;
   return rc;
 }
 
