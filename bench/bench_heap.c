@@ -24,6 +24,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
+
 static double now_ms(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -49,17 +51,6 @@ static void plain(uint32_t n_max, uint32_t t, int unequal, int take_one, uint32_
   free(seen);
 }
 
-static sqlite3 *open_db(const char *ext) {
-  sqlite3 *db;
-  char *err = NULL;
-  sqlite3_open(":memory:", &db);
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "bench_heap: %s\n", err);
-    exit(1);
-  }
-  return db;
-}
 
 /* Plain mex loop of Nim (take any number) or Lasker's Nim (also split a
 ** heap in two). */
@@ -77,7 +68,7 @@ static void plain_tail(uint32_t n_max, int lasker, uint32_t *g) {
 
 /* heap_grundy(rule, n) in a fresh connection: (value, ms). */
 static sqlite3_int64 cgt_value(const char *ext, const char *rule, sqlite3_int64 n, double *ms) {
-  sqlite3 *db = open_db(ext);
+  sqlite3 *db = bench_open(ext, "bench_heap");
   sqlite3_stmt *st;
   sqlite3_prepare_v2(db, "SELECT heap_grundy(?1, ?2)", -1, &st, NULL);
   sqlite3_bind_text(st, 1, rule, -1, SQLITE_STATIC);

@@ -20,6 +20,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
+
 #define MAXT 40   /* counters in a brute-force sum */
 
 static double now_ms(void) {
@@ -28,17 +30,6 @@ static double now_ms(void) {
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-static sqlite3 *open_db(const char *ext) {
-  sqlite3 *db;
-  char *err = NULL;
-  sqlite3_open(":memory:", &db);
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "bench_misere: %s\n", err);
-    exit(1);
-  }
-  return db;
-}
 
 /* ---- the brute force: octal games whose digits d1, d2 allow 0, 1 or 2 heaps ---- */
 
@@ -162,7 +153,7 @@ int main(int argc, char **argv) {
     digit[2] = games[g].d2;
     for (int i = 0; games[g].n[i]; i++) {
       int n = games[g].n[i];
-      sqlite3 *db = open_db(ext);
+      sqlite3 *db = bench_open(ext, "bench_misere");
       sqlite3_stmt *st;
       sqlite3_prepare_v2(db, "SELECT misere_quotient(?1, ?2) ->> 'size'", -1, &st, NULL);
       sqlite3_bind_text(st, 1, games[g].rule, -1, SQLITE_STATIC);

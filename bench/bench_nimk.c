@@ -29,6 +29,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
+
 enum { NODES = 5000, EDGES = 100000, TOKENS = 300, TRIALS = 3, VALUES = 40 };
 
 static double now_ms(void) {
@@ -55,14 +57,7 @@ static char tokens_json[TOKENS * 8];
 
 /* A fresh connection with the graph loaded (not timed). */
 static sqlite3 *open_db(const char *ext) {
-  sqlite3 *db;
-  char *err = NULL;
-  check(sqlite3_open(":memory:", &db), db, "open");
-  sqlite3_enable_load_extension(db, 1);
-  if (sqlite3_load_extension(db, ext, NULL, &err) != SQLITE_OK) {
-    fprintf(stderr, "bench_nimk: %s\n", err);
-    exit(1);
-  }
+  sqlite3 *db = bench_open(ext, "bench_nimk");
   check(sqlite3_exec(db, "CREATE TABLE cgt_edge(graph_id, src, dst, side);"
                          "CREATE INDEX cgt_edge_by_graph ON cgt_edge(graph_id, src, dst, side); BEGIN",
                      NULL, NULL, NULL), db, "schema");

@@ -264,6 +264,11 @@ void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt,
 /* Reports a failed core computation of fname. */
 void cgt_error_rc(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 
+/* Parses the heap rule text into r (core/heaprule.h); returns 1, or 0
+** after setting the error "cgt: fname: <what is wrong with the rule>". */
+struct cgt_rule;
+int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, struct cgt_rule *r);
+
 /* The generalised Grundy value of node u as an SQL result: INTEGER or
 ** TEXT 'inf{a,b,...}'.  xor is applied to K (for sums). */
 void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u, uint32_t xor);

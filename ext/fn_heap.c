@@ -194,13 +194,8 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   if (argc == 2 && heap_arg(ctx, argv[1], fname, 2, &n) <= 0) return;
   const char *text = (const char *)sqlite3_value_text(argv[0]);
   cgt_rule r;
-  char err[300];
-  cgt_rc crc = cgt_rule_parse(text, &r, err, sizeof err);
-  if (crc) {
-    if (crc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
-    else cgt_error(ctx, cgt_sqlite_rc(crc), fname, "%s", err);
-    return;
-  }
+  if (!cgt_rule_arg(ctx, text, fname, &r)) return;
+  cgt_rc crc = CGT_OK;
   int provable = cgt_rule_is_provable(&r);
   /* No proof is attempted for other rules: heap_period is NULL at once. */
   if (!provable && !observed) {

@@ -82,20 +82,14 @@ static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n
     if (!s->rule || s->last_use < slot->last_use) slot = s;
   }
   cgt_rule r;
-  char err[300];
-  cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
-  if (rc) {
-    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
-    else cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
-    return NULL;
-  }
+  if (!cgt_rule_arg(ctx, rule, fname, &r)) return NULL;
   cgt_heapgame hg;
   cgt_mq q;
   uint32_t fail = 0;
   char *copy = sqlite3_mprintf("%s", rule);
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  rc = copy ? cgt_heapgame_from_rule(&r, n, &hg, &it.stop) : CGT_NOMEM;
+  cgt_rc rc = copy ? cgt_heapgame_from_rule(&r, n, &hg, &it.stop) : CGT_NOMEM;
   if (rc) fail = n;   /* (too many options in all) */
   if (!rc) {
     rc = cgt_mq_compute(&hg, &q, &fail, &it.stop);
@@ -202,13 +196,8 @@ static cgt_rc tame_win(const cgt_rule *r, const heap_sum *s, sqlite3 *db, int *d
 static void sum_result(sqlite3_context *ctx, const char *rule, const heap_sum *s) {
   const char *fname = "misere_heap_win";
   cgt_rule r;
-  char err[300];
-  cgt_rc rc = cgt_rule_parse(rule, &r, err, sizeof err);
-  if (rc) {
-    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
-    else cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
-    return;
-  }
+  if (!cgt_rule_arg(ctx, rule, fname, &r)) return;
+  cgt_rc rc = CGT_OK;
   int decided = 0, win = 1;
   if (s->max > 0) rc = tame_win(&r, s, sqlite3_context_db_handle(ctx), &decided, &win);
   cgt_rule_free(&r);

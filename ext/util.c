@@ -1,6 +1,7 @@
 /* Helpers of the binding: node ids as SQL values, errors, interrupts. */
 #include "binding.h"
 #include "graph_private.h"
+#include "core/heaprule.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -217,6 +218,14 @@ void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u,
   char *text = sqlite3_str_finish(s);
   if (text) sqlite3_result_text(ctx, text, len, sqlite3_free);
   else sqlite3_result_error_nomem(ctx);
+}
+
+int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, struct cgt_rule *r) {
+  char err[300];
+  cgt_rc rc = cgt_rule_parse(text, r, err, sizeof err);
+  if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+  else if (rc) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+  return rc == CGT_OK;
 }
 
 int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
