@@ -36,7 +36,9 @@ is "heap_period_observed: the relation holds on every value from the preperiod, 
         v AS (SELECT n, grundy FROM heap_sequence('0.7...', 1800))
    SELECT (SELECT count(*) FROM v a JOIN v b ON b.n = a.n + (j ->> 'period')
             WHERE a.n >= (j ->> 'preperiod') AND b.grundy != a.grundy + (j ->> 'saltus')),
-          1801 - (j ->> 'preperiod') >= 3 * (j ->> 'period') FROM f"
+          1801 - (j ->> 'preperiod') >= 3 * (j ->> 'period') AND 2 * (1801 - (j ->> 'preperiod')) >= 1801 FROM f"
+is "heap_period_observed: a few equal values at the end are not a period" "NULL" \
+  "SELECT heap_period_observed('8!.0', 3000)"
 is "heap_period_observed: NULL arguments give NULL" "NULL|NULL" \
   "SELECT heap_period_observed(NULL), heap_period_observed('kayles', NULL)"
 is_error "heap_period_observed: bad rule" "cgt: heap_period_observed: unknown rule 'kaylez'" "SELECT heap_period_observed('kaylez')"

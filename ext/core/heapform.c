@@ -265,7 +265,7 @@ cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_h
     work += 1 + (n - 1 - p - k);
     if (work > CGT_OBSERVED_WORK) return CGT_LIMIT;
     if (cgt_stop_charge(st, 1 + (uint64_t)(n - 1 - p - k))) return CGT_INTERRUPTED;
-    if (n - k >= 3 * (uint64_t)p) {
+    if (n - k >= 3 * (uint64_t)p && 2 * (uint64_t)(n - k) >= n) {
       *f = (cgt_heap_form){k, p, (uint32_t)s};
       *found = 1;
       return CGT_OK;

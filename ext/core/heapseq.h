@@ -63,7 +63,8 @@ cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, in
 /* The least period p (least first) with a saltus s >= 0 such that
 ** G(k+p) = G(k) + s for every k from *pre to n-1-p, where the values
 ** g[pre..n-1] hold at least three periods (n - pre >= 3p): what the values
-** show, proven by nothing.  *found is 0 when no p <= n/3 qualifies.
+** show, proven by nothing; the relation must also cover at least half the
+** values (2 (n - pre) >= n).  *found is 0 when no p <= n/3 qualifies.
 ** Charges st; CGT_LIMIT past CGT_OBSERVED_WORK steps. */
 #define CGT_OBSERVED_WORK 1000000000u
 cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st);
