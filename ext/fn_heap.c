@@ -184,8 +184,8 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
 /*
 ** heap_period(rule [, n_max]): the proven form as JSON, else NULL.
 ** heap_period_observed(rule [, n_max]): the proven form with "proven":true,
-** else the least period that the values to n_max show at least three times
-** with "proven":false, else NULL; both with "searched":n_max.
+** else the least period that the values to n_max show three times at least,
+** over half of them, with "proven":false, else NULL; both with "searched":n_max.
 */
 static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, int observed) {
   const char *fname = observed ? "heap_period_observed" : "heap_period";
