@@ -268,6 +268,9 @@ void cgt_error_rc(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 ** after setting the error "cgt: fname: <what is wrong with the rule>". */
 struct cgt_rule;
 int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, struct cgt_rule *r);
+/* Reads argument v (number argno) as a heap of at most limit counters:
+** 1 with *n set, 0 for NULL, -1 after setting an error that names fname. */
+int cgt_heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint32_t limit, uint32_t *n);
 
 /* The generalised Grundy value of node u as an SQL result: INTEGER or
 ** TEXT 'inf{a,b,...}'.  xor is applied to K (for sums). */

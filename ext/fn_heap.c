@@ -22,19 +22,6 @@
 #include "binding.h"
 #include "core/heapseq.h"
 
-/* Reads the heap size argument; 0 for NULL, -1 after an error. */
-static int heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint32_t *n) {
-  uint64_t x;
-  int r = cgt_arg_nonneg(ctx, v, fname, argno, &x);
-  if (r > 0 && x > CGT_HEAP_MAX) {
-    cgt_error(ctx, SQLITE_TOOBIG, fname, "a heap of %llu counters is larger than %u", (unsigned long long)x,
-              CGT_HEAP_MAX);
-    return -1;
-  }
-  *n = (uint32_t)x;
-  return r;
-}
-
 /* The connection's G(0..n) of the rule text; NULL with *rc and err set. */
 static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
                                    size_t errlen) {
@@ -191,7 +178,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   const char *fname = observed ? "heap_period_observed" : "heap_period";
   uint32_t n = 100000;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
-  if (argc == 2 && heap_arg(ctx, argv[1], fname, 2, &n) <= 0) return;
+  if (argc == 2 && cgt_heap_arg(ctx, argv[1], fname, 2, CGT_HEAP_MAX, &n) <= 0) return;
   const char *text = (const char *)sqlite3_value_text(argv[0]);
   cgt_rule r;
   if (!cgt_rule_arg(ctx, text, fname, &r)) return;

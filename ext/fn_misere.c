@@ -112,20 +112,6 @@ static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n
   return &slot->q;
 }
 
-/* Reads heap argument v (number argno): 1 with *n, 0 for NULL, -1 after an
-** error. */
-static int heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint32_t limit,
-                    uint32_t *n) {
-  uint64_t x;
-  int r = cgt_arg_nonneg(ctx, v, fname, argno, &x);
-  if (r > 0 && x > limit) {
-    cgt_error(ctx, SQLITE_TOOBIG, fname, "a heap of %llu counters is larger than %u", (unsigned long long)x, limit);
-    return -1;
-  }
-  *n = (uint32_t)x;
-  return r;
-}
-
 /* ---- misere_heap_win ---- */
 
 /* The heaps of a sum: count[h] heaps of h counters, for h <= max. */
@@ -220,7 +206,7 @@ static void sum_result(sqlite3_context *ctx, const char *rule, const heap_sum *s
 /* Adds heap v (argument argno) to s; 0 after an error. */
 static int sum_add(sqlite3_context *ctx, heap_sum *s, sqlite3_value *v, int argno) {
   uint32_t h;
-  int r = heap_arg(ctx, v, "misere_heap_win", argno, CGT_MISERE_MAX_HEAP, &h);
+  int r = cgt_heap_arg(ctx, v, "misere_heap_win", argno, CGT_MISERE_MAX_HEAP, &h);
   if (r > 0 && h > 0) {
     s->count[h]++;
     if (h > s->max) s->max = h;
@@ -308,7 +294,7 @@ static void quotient_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   (void)argc;
   const char *fname = "misere_quotient";
   uint32_t n;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || heap_arg(ctx, argv[1], fname, 2, CGT_MISERE_MAX_HEAP, &n) <= 0)
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || cgt_heap_arg(ctx, argv[1], fname, 2, CGT_MISERE_MAX_HEAP, &n) <= 0)
     return;
   const char *rule = (const char *)sqlite3_value_text(argv[0]);
   const cgt_mq *q = quotient(ctx, rule, n, 1, fname);
@@ -419,7 +405,7 @@ static void genus_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
   const char *fname = "heap_genus";
   uint32_t n;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || heap_arg(ctx, argv[1], fname, 2, GENUS_MAX_HEAP, &n) <= 0)
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || cgt_heap_arg(ctx, argv[1], fname, 2, GENUS_MAX_HEAP, &n) <= 0)
     return;
   int rc;
   cgt_genus *gs = genera(ctx, sqlite3_context_db_handle(ctx), (const char *)sqlite3_value_text(argv[0]), n, fname,

@@ -228,6 +228,17 @@ int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, stru
   return rc == CGT_OK;
 }
 
+int cgt_heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint32_t limit, uint32_t *n) {
+  uint64_t x;
+  int r = cgt_arg_nonneg(ctx, v, fname, argno, &x);
+  if (r > 0 && x > limit) {
+    cgt_error(ctx, SQLITE_TOOBIG, fname, "a heap of %llu counters is larger than %u", (unsigned long long)x, limit);
+    return -1;
+  }
+  *n = (uint32_t)x;
+  return r;
+}
+
 int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
   switch (sqlite3_value_numeric_type(v)) {
     case SQLITE_NULL: return 0;
