@@ -39,6 +39,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
           fprintf(stderr, "rule '%s': the proven form misses heap %u\n", text, n);
           abort();
         }
+    int seen = 0;
+    if (cgt_heap_period_observed(a, N, &seen, &f, &st) == CGT_OK && seen)
+      for (uint32_t n = f.pre; n + f.per < N; n++)
+        if ((int64_t)a[n + f.per] - a[n] != f.saltus) {
+          fprintf(stderr, "rule '%s': the observed period fails at heap %u\n", text, n);
+          abort();
+        }
     if (acc == 0xdeadbeef) fprintf(stderr, "!");
     cgt_rule_free(&r);
   }
