@@ -9,9 +9,12 @@
 #ifdef CGT_FAULT_INJECTION
 uint64_t cgt_fault_count, cgt_fault_fail_at;
 int cgt_fault_sticky;
+void (*cgt_fault_observe)(void);
 
-static int fault(void) {
+/* Counts an allocation (shown to the observer); whether it is to fail. */
+static __attribute__((noinline)) int fault(void) {
   uint64_t k = ++cgt_fault_count;
+  if (cgt_fault_observe) cgt_fault_observe();
   return cgt_fault_fail_at != 0 && (k == cgt_fault_fail_at || (cgt_fault_sticky && k > cgt_fault_fail_at));
 }
 #else

@@ -77,9 +77,11 @@ void cgt_free(void *p);
 /* Fault injection (test builds only): the allocation numbered
 ** cgt_fault_fail_at (counting from 1, since the counter was last set to 0)
 ** fails, and so does every later one while cgt_fault_sticky is set.
-** cgt_fault_count counts the allocations made. */
+** cgt_fault_count counts the allocations made; cgt_fault_observe, when
+** set, is called at each of them (the driver records the call sites). */
 extern uint64_t cgt_fault_count, cgt_fault_fail_at;
 extern int cgt_fault_sticky;
+extern void (*cgt_fault_observe)(void);
 #endif
 
 /* A short English description of a result code, for error messages. */
