@@ -194,7 +194,7 @@ t.is_(one("SELECT cg_hackenbush(17, 0) = '*' || green_hackenbush(17, 0)"), 1,
 
 # ---- random small graphs against the brute force ----
 
-trials = 12 if SANITIZED else 60
+trials = 12 if SANITIZED else 30
 bad = []
 for trial in range(trials):
     gid, bid = 1000 + trial, BRUTE + 2 * trial
