@@ -4,7 +4,8 @@
 ** value of every colouring (or set of standing edges) from its options by
 ** cg_game, memoised by the whole position.  Random small graphs with loops
 ** and repeated edges, random colourings; random pictures with loops and
-** parallel edges.  Also: the store's stop ends a long search.
+** parallel edges (150 of each; 50 under the sanitizers).  Also: the
+** store's stop ends a long search.
 */
 #include <stdlib.h>
 
@@ -102,7 +103,12 @@ static int stop_now(void *arg) {
 
 int main(void) {
   S = cg_store_new();
-  int bad[2] = {0, 0}, bad_h = 0, trials = 300;
+#ifdef __SANITIZE_ADDRESS__
+  int trials = 50;   /* the same code paths, a sixth of the time */
+#else
+  int trials = 150;
+#endif
+  int bad[2] = {0, 0}, bad_h = 0;
   uint32_t big = 0;
   for (int t = 0; t < trials; t++) {
     random_graph(MAXV, 2 * MAXV);
