@@ -88,9 +88,9 @@ got=$(sql "$VIEWDB" "SELECT group_concat(node || outcome, ' ') FROM (SELECT * FR
 # sanitizers, where 10^6 took seconds).
 n=1000000
 [ -n "${CGT_SANITIZED:-}" ] && n=100000
-sql "$DB" "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $n)
-INSERT INTO cgt_edge(graph_id, src, dst) SELECT 'path', i + 1, i FROM c" >/dev/null
 is "path of $n moves" "P|$n|0|P" \
+  "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $n)
+INSERT INTO cgt_edge(graph_id, src, dst) SELECT 'path', i + 1, i FROM c" \
   "SELECT outcome('path', $n + 1), remoteness('path', $n + 1), grundy('path', $n + 1), outcome('path', 1)"
 
 # Pure number functions.
