@@ -24,6 +24,13 @@
 #    Dawson's Kayles and Grundy's game (its abbreviations expanded: a nim
 #    heap's value g is g^(γ0 γ1) with γ0 = 1-g for g < 2 else g, then g xor 2;
 #    a single superscript m of those games is m^(m, m xor 2)).
+#
+# Under the sanitizers (CGT_SANITIZED=1) the same checks run on fewer and
+# smaller cases, every function and error branch still reached: fewer random
+# sums a rule; Dawson's Kayles to heap 26 at most (its quotients grow from
+# heap 25 on, so the growing paths run; heap 30 took 6 s there), without the
+# literature value at heap 30; and without the refusal of heap_genus past its
+# search limit (500,000 positions, seconds there).  The plain run has them.
 import functools
 import json
 import os
@@ -39,6 +46,8 @@ sys.setrecursionlimit(100000)
 t = Tap()
 conn = connect()
 rng = random.Random(72)
+# How many random sums each rule gets (fewer under the sanitizers).
+PER_RULE = 8 if SANITIZED else 20
 
 
 def q(sql, *args):
@@ -50,10 +59,20 @@ def q(sql, *args):
 NAMED = {'kayles': '0.77', 'dawsons-kayles': '0.07', 'grundy': '4!.0'}
 
 
+OPTIONS = {}
+
+
 def heap_options(rule):
     """options(n): the options of a heap of n counters, each a sorted tuple
-    of the heaps left (all non-empty)."""
+    of the heaps left (all non-empty); one function a rule."""
     rule = NAMED.get(rule, rule)
+    if rule not in OPTIONS:
+        OPTIONS[rule] = rule_options(rule)
+    return OPTIONS[rule]
+
+
+def rule_options(rule):
+    """heap_options of one rule code, read anew."""
     m = re.fullmatch(r'sub\{([0-9,]+)\}', rule)
     if m:
         takes = {int(x) for x in m.group(1).split(',')}
@@ -104,19 +123,25 @@ def sum_options(options, pos):
             yield tuple(sorted(rest + o))
 
 
+WINNERS = {}
+
+
 def misere_winner(options):
-    @functools.lru_cache(maxsize=None)
-    def wins(pos):
-        """The player to move wins the misère sum pos."""
-        opts = list(sum_options(options, pos))
-        return not opts or any(not wins(o) for o in opts)
-    return wins
+    """wins(pos): the player to move wins the misère sum pos (one memo a
+    rule, shared by every check of it)."""
+    if options not in WINNERS:
+        @functools.lru_cache(maxsize=None)
+        def wins(pos):
+            opts = list(sum_options(options, pos))
+            return not opts or any(not wins(o) for o in opts)
+        WINNERS[options] = wins
+    return WINNERS[options]
 
 
 RULES = ['0.75', '0.77', '0.07', '0.137', '0.6', '4!.0', '0.007', '0.31', '0.51', '0.52', '0.71', '0.15',
          '0.35', '0.123', '0.4', '4.7', '0.17', '0.8', '0.f', '0.3f', '0.2!4', 'sub{1,3,4}', 'sub{2,5}', 'nim',
          'kayles', 'dawsons-kayles', 'grundy', '0.1', '0.44', '0.156', 'sub{2,3}', 'sub{1,4}', 'sub{3,5,7}',
-         '0.123', '0.3333', '0.0303']
+         '0.3333', '0.0303']
 
 # ---- misere_heap_win against the brute force ----
 for rule in RULES:
@@ -125,7 +150,7 @@ for rule in RULES:
     bad = []
     cases = 0
     hmax = 9 if ('8' in rule or 'f' in rule) else 11
-    for _ in range(40):
+    for _ in range(PER_RULE):
         heaps = [rng.randint(0, hmax) for _ in range(rng.randint(0, 4))]
         want = int(wins(tuple(sorted(h for h in heaps if h))))
         got = q('SELECT misere_heap_win(?%s)' % ''.join(', ?' for _ in heaps), rule, *heaps)
@@ -138,35 +163,16 @@ for rule in RULES:
 
 # Rules that never split heaps go by genus theory when all the heaps are
 # tame: Nim against misere_nim_win (written apart, in fn_closed.c).
+# (10 sums under the sanitizers, where each heap near 1000 takes 0.1 s: the
+# genera of every heap up to it)
 bad = []
-for _ in range(40):
+for _ in range(10 if SANITIZED else 40):
     heaps = [rng.choice([0, 1, 1, 2, rng.randint(0, 1000)]) for _ in range(rng.randint(1, 4))]
     a = q('SELECT misere_heap_win(?%s)' % ''.join(', ?' for _ in heaps), 'nim', *heaps)
     b = q('SELECT misere_nim_win(%s)' % ','.join('?' for _ in heaps), *heaps)
     if a != b:
         bad.append((heaps, a, b))
 t.ok(not bad, "misere_heap_win('nim', ...) with heaps up to 1000 agrees with misere_nim_win", 'failures: %r' % bad[:5])
-
-# Larger heaps, where the quotients grow (Kayles from heap 27 on, Dawson's
-# Kayles from 25): sums of one to three heaps with at most T counters in all.
-# (6 sums under the sanitizers, where 60 took 30 s: each sum with a heap past
-# 25 computes its quotient anew)
-SUMS = 6 if SANITIZED else 60
-for rule, total in [('kayles', 32), ('0.07', 32)]:
-    wins = misere_winner(heap_options(rule))
-    bad = []
-    for _ in range(SUMS):
-        k = rng.randint(1, 3)
-        cuts = sorted(rng.randint(0, total) for _ in range(k - 1))
-        heaps = [b - a for a, b in zip([0] + cuts, cuts + [total])]
-        heaps[0] -= rng.randint(0, 3)
-        heaps = [h for h in heaps if h > 0]
-        want = int(wins(tuple(sorted(heaps))))
-        got = q('SELECT misere_heap_win(?%s)' % ''.join(', ?' for _ in heaps), rule, *heaps)
-        if got != want:
-            bad.append((heaps, want, got))
-    t.ok(not bad, "misere_heap_win('%s', ...) on %d sums of up to %d counters agrees with the brute force"
-         % (rule, SUMS, total), 'failures (heaps, want, got): %r' % bad[:5])
 
 # ---- misere_quotient ----
 r8 = json.loads(q("SELECT misere_quotient('0.75', 8)"))
@@ -178,21 +184,52 @@ t.is_(json.loads(q("SELECT misere_quotient('0.75', 60)"))['size'], 8, '0.75 to h
 for k in range(2, 6):
     t.is_(json.loads(q("SELECT misere_quotient('nim', ?)", 2 ** k - 1))['size'], 2 ** k + 2,
           'misère Nim on heaps below 2^%d: the tame quotient of %d elements' % (k, 2 ** k + 2))
-dk30 = json.loads(q("SELECT misere_quotient('0.07', 30)"))
-t.is_(dk30['size'], 360, "Dawson's Kayles (0.07) to heap 30: 360 elements (Siegel, 2007)")
-t.is_((len(dk30['elements']), len(set(dk30['elements'])), len(dk30['p_portion']), dk30['p_size']),
-      (360, 360, dk30['p_size'], dk30['p_size']), "Dawson's Kayles to 30: elements distinct, P-portion listed")
-sizes = [json.loads(q("SELECT misere_quotient('kayles', ?)", n))['size'] for n in range(0, 61, 3)]
+if not SANITIZED:
+    dk30 = json.loads(q("SELECT misere_quotient('0.07', 30)"))
+    t.is_(dk30['size'], 360, "Dawson's Kayles (0.07) to heap 30: 360 elements (Siegel, 2007)")
+    t.is_((len(dk30['elements']), len(set(dk30['elements'])), len(dk30['p_portion']), dk30['p_size']),
+          (360, 360, dk30['p_size'], dk30['p_size']), "Dawson's Kayles to 30: elements distinct, P-portion listed")
+
+# Larger heaps, where the quotients grow (Kayles from heap 27 on, Dawson's
+# Kayles from 25): sums of one to three heaps with at most T counters in all.
+# misere_heap_win keeps a rule's quotient (to heap n) and decides sums of
+# smaller heaps with it: the sums of Dawson's Kayles go right after its
+# quotient to 30 above, and the largest heap first, so that the quotient
+# (seconds to compute) is computed once.
+SUMS = 8 if SANITIZED else 40
+for rule, total in [('0.07', 26 if SANITIZED else 30), ('kayles', 30 if SANITIZED else 32)]:
+    wins = misere_winner(heap_options(rule))
+    sums = []
+    for _ in range(SUMS):
+        k = rng.randint(1, 3)
+        cuts = sorted(rng.randint(0, total) for _ in range(k - 1))
+        heaps = [b - a for a, b in zip([0] + cuts, cuts + [total])]
+        heaps[0] -= rng.randint(0, 3)
+        sums.append([h for h in heaps if h > 0])
+    bad = []
+    for heaps in sorted(sums, key=lambda hs: -max(hs, default=0)):
+        want = int(wins(tuple(sorted(heaps))))
+        got = q('SELECT misere_heap_win(?%s)' % ''.join(', ?' for _ in heaps), rule, *heaps)
+        if got != want:
+            bad.append((heaps, want, got))
+    t.ok(not bad, "misere_heap_win('%s', ...) on %d sums of up to %d counters agrees with the brute force"
+         % (rule, SUMS, total), 'failures (heaps, want, got): %r' % bad[:5])
+
+STEP = 6 if SANITIZED else 3
+sizes = [json.loads(q("SELECT misere_quotient('kayles', ?)", n))['size'] for n in range(0, 61, STEP)]
 t.ok(all(a <= b for a, b in zip(sizes, sizes[1:])),
-     'Kayles (0.77) to heaps 0, 3, ..., 60: sizes never shrink as heaps are added', 'sizes: %r' % sizes)
-print('# Kayles quotient sizes to heaps 0, 3, ..., 60: %s' % sizes)
-# (heap 30 is dk30 above; every fourth heap under the sanitizers, where the
-# quotients to 28 take seconds)
-STEP = 4 if SANITIZED else 2
-dks = [json.loads(q("SELECT misere_quotient('0.07', ?)", n))['size'] for n in range(0, 30, STEP)] + [dk30['size']]
-t.ok(all(a <= b for a, b in zip(dks, dks[1:])), "Dawson's Kayles to heaps 0, %d, ..., 30: sizes never shrink" % STEP,
-     'sizes: %r' % dks)
-print("# Dawson's Kayles quotient sizes to heaps 0, %d, ..., 30: %s" % (STEP, dks))
+     'Kayles (0.77) to heaps 0, %d, ..., 60: sizes never shrink as heaps are added' % STEP, 'sizes: %r' % sizes)
+print('# Kayles quotient sizes to heaps 0, %d, ..., 60: %s' % (STEP, sizes))
+# Dawson's Kayles: every second heap to 26 (the quotient grows at 25 and
+# again at 27 and 30; 28 took as long as all of these) and heap 30 (dk30
+# above); to 24 under the sanitizers, where the sums above reach 26.
+DK_HEAPS = list(range(0, 25, 8)) if SANITIZED else list(range(0, 27, 2))
+dks = [json.loads(q("SELECT misere_quotient('0.07', ?)", n))['size'] for n in DK_HEAPS]
+if not SANITIZED:
+    DK_HEAPS, dks = DK_HEAPS + [30], dks + [dk30['size']]
+t.ok(all(a <= b for a, b in zip(dks, dks[1:])) and dks[0] == 1 and dks[-1] > dks[1],
+     "Dawson's Kayles to heaps %s: sizes never shrink, and grow" % DK_HEAPS, 'sizes: %r' % dks)
+print("# Dawson's Kayles quotient sizes to heaps %s: %s" % (DK_HEAPS, dks))
 
 
 def parse_word(word, names):
@@ -241,18 +278,30 @@ for rule, n in [('0.75', 8), ('kayles', 12), ('0.07', 16), ('4!.0', 12), ('0.137
 def outcome_classes(rule, n, c):
     """The number of classes of sums of heaps 1..n (each at most c times) by
     their outcomes together with every such sum: a lower bound on the
-    quotient's size, and equal to it once the box is large enough."""
-    opts = heap_options(rule)
-    wins = misere_winner(opts)
-    box = [()]
-    for h in range(1, n + 1):
-        box = [b + (h,) * k for b in box for k in range(c + 1)]
-    sig = {tuple(wins(tuple(sorted(g + x))) for x in box) for g in box}
+    quotient's size, and equal to it once the box is large enough.  A sum
+    is numbered by its counts of each heap, digits in base 2c + 1, so that
+    the number of g + x is the number of g plus the number of x."""
+    wins = misere_winner(heap_options(rule))
+    base = 2 * c + 1
+    won = []
+    for i in range(base ** n):
+        heaps = []
+        for h in range(1, n + 1):
+            heaps += [h] * (i % base)
+            i //= base
+        won.append(wins(tuple(sorted(heaps))))
+    box = [0]
+    for h in range(n):
+        box = [b + k * base ** h for b in box for k in range(c + 1)]
+    sig = {tuple(won[g + x] for x in box) for g in box}
     return len(sig)
 
 
-for rule, n, c in [('0.75', 5, 2), ('kayles', 5, 2), ('nim', 3, 2), ('0.07', 5, 2), ('0.6', 4, 2),
-                   ('0.137', 5, 2), ('sub{1,3,4}', 4, 2)]:
+# (each heap at most once in a box, so at most twice in g + x, is enough for
+# some rules: a smaller box has at most as many classes, so equal there means
+# equal in the larger ones; Kayles with each heap twice took half a second)
+for rule, n, c in [('0.75', 5, 1), ('kayles', 5, 1), ('nim', 3, 1), ('0.07', 5, 2), ('0.6', 4, 2),
+                   ('0.137', 5, 1), ('sub{1,3,4}', 4, 2)]:
     size = json.loads(q("SELECT misere_quotient(?, ?)", rule, n))['size']
     t.is_(size, outcome_classes(rule, n, c),
           "misere_quotient('%s', %d): as many elements as outcome classes of sums with each heap <= %d times"
@@ -408,7 +457,9 @@ for sql, frag, name in [
 ]:
     t.raises(lambda: conn.execute(sql).fetchall(), frag, name + ' is an error')
 if not SANITIZED:   # the search runs to its limit first: seconds under the sanitizers
-    t.raises(lambda: conn.execute("SELECT heap_genus('kayles', 200)").fetchall(), 'positions',
+    # (4.0 splits a heap in two: its positions, sums of heaps, pass the
+    # limit of 500,000 at heap 56, in half the time Kayles takes at heap 55)
+    t.raises(lambda: conn.execute("SELECT heap_genus('4.0', 200)").fetchall(), 'needs more than 500000 positions',
              'heap_genus past the search limit is an error')
 t.is_(conn.execute("SELECT count(*) FROM heap_genus_sequence(NULL, 3)").fetchone()[0], 0,
       'heap_genus_sequence of a NULL rule has no rows')
