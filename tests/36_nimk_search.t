@@ -16,6 +16,11 @@
 # Limits) gives the error that names a move; absurd arguments and NULLs.
 #
 # Environment: CGT_EXT, CGT_SANITIZED=1 (fewer cases), CGT_PRELOAD, CGT_SEED.
+# Under the sanitizers: 40 random graphs (not 100) and fewer tokens, a
+# smaller search of many tokens on the path, fewer random trees, and no
+# check of the budget of steps (a second each there; test_nimk.c ends a
+# search at a budget of one step); the budgets of positions and bytes are
+# checked in both runs.
 import os
 import sys
 
