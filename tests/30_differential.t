@@ -30,7 +30,7 @@ import sqlite3  # noqa: E402
 import time  # noqa: E402
 
 SEED = int(os.environ.get('CGT_SEED', '20240611'))
-BATCHES = 20 if SANITIZED else 100           # graphs per batch: len(GRAPH_IDS)
+BATCHES = 12 if SANITIZED else 40            # graphs per batch: len(GRAPH_IDS)
 GRAPH_IDS = [1, 2, 'g', '2', 3]            # '2' (TEXT) and 2 are different graphs
 NIM_TRIALS = 60 if SANITIZED else 400
 
