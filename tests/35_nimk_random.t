@@ -245,7 +245,7 @@ def node_text(x):
     return "'%s'" % x.replace("'", "''") if isinstance(x, str) else str(x)
 
 
-NGRAPHS = 60 if SANITIZED else 150
+NGRAPHS = 60 if SANITIZED else 100
 QUERIES = 6 if SANITIZED else 12
 cnt = {k: Check('nimk_winning_move_count(graph, %d, tokens) equals explicit game search on the graph' % k)
        for k in KS}
@@ -498,7 +498,7 @@ def close(exp, got):
     return isinstance(got, float) and abs(got - exp) <= 1e-9 * abs(exp) + 1e-15
 
 
-RGRAPHS = 40 if SANITIZED else 100
+RGRAPHS = 40 if SANITIZED else 60
 TMAX = 2 if SANITIZED else 3
 PRIMES = (998244353, 1000000007)
 SMALL_PRIMES = (2, 3, 5, 7, 11, 13)

@@ -16,7 +16,7 @@
 # Limits) gives the error that names a move; absurd arguments and NULLs.
 #
 # Environment: CGT_EXT, CGT_SANITIZED=1 (fewer cases), CGT_PRELOAD, CGT_SEED.
-# Under the sanitizers: 40 random graphs (not 100) and fewer tokens, a
+# Under the sanitizers: 40 random graphs (not 60) and fewer tokens, a
 # smaller search of many tokens on the path, fewer random trees, and no
 # check of the budget of steps (a second each there; test_nimk.c ends a
 # search at a budget of one step); the budgets of positions and bytes are
@@ -96,7 +96,7 @@ def random_dag(gid):
     return Dag(gid, ids, edges)
 
 
-NGRAPHS = 40 if SANITIZED else 100
+NGRAPHS = 40 if SANITIZED else 60
 QUERIES = 5 if SANITIZED else 10
 clear()
 graphs = [random_dag(1000 + j) for j in range(NGRAPHS)]
