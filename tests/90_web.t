@@ -18,14 +18,21 @@ done
 if [ -n "${CGT_SANITIZED:-}" ]; then echo "1..0 # SKIP the browser test runs in the plain suite"; exit 0; fi
 
 if ! make -s web >&2; then echo "1..1"; echo "not ok 1 - make web builds the playground"; exit 1; fi
-node_dir=build-web/node
-if [ ! -f "$node_dir/node_modules/puppeteer-core/package.json" ] ||
-   ! grep -q "\"version\": \"$PUPPETEER_CORE\"" "$node_dir/node_modules/puppeteer-core/package.json"; then
-  mkdir -p "$node_dir"
-  [ -f "$node_dir/package.json" ] || echo '{"private": true}' > "$node_dir/package.json"
-  if ! (cd "$node_dir" && npm install --silent --no-audit --no-fund "puppeteer-core@$PUPPETEER_CORE") >&2; then
+# puppeteer-core is installed once per machine, like SQLite's wasm object
+# (see the Makefile), in the user's cache (${XDG_CACHE_HOME:-~/.cache}/cgt),
+# under its pinned version, so a fresh clone does not install it again (5
+# CPU-seconds); in build-web/ when that cache cannot be written.
+node_dir=${XDG_CACHE_HOME:-$HOME/.cache}/cgt/puppeteer-core-$PUPPETEER_CORE
+mkdir -p "$(dirname "$node_dir")" 2>/dev/null && [ -w "$(dirname "$node_dir")" ] || node_dir=build-web/puppeteer-core-$PUPPETEER_CORE
+if [ ! -f "$node_dir/node_modules/puppeteer-core/package.json" ]; then
+  part=$node_dir.part.$$
+  rm -rf "$part" && mkdir -p "$part" && echo '{"private": true}' > "$part/package.json"
+  if ! (cd "$part" && npm install --silent --no-audit --no-fund "puppeteer-core@$PUPPETEER_CORE") >&2 ||
+     ! { mv -T "$part" "$node_dir" 2>/dev/null || [ -f "$node_dir/node_modules/puppeteer-core/package.json" ]; }; then
+    rm -rf "$part"
     echo "1..1"; echo "not ok 1 - npm installs puppeteer-core@$PUPPETEER_CORE"; exit 1
   fi
+  rm -rf "$part"
 fi
 
 # The native extension's answers, to compare with the page's.
@@ -54,4 +61,4 @@ done
 mkdir -p build-web/screenshots
 CGT_WEB_URL="http://127.0.0.1:$port/index.html" CGT_WEB_SHOTS=build-web/screenshots CHROMIUM="$CHROMIUM" \
 CGT_WEB_QUERY="$query" CGT_WEB_NATIVE="$native" CGT_WEB_MIXED="$mixed" CGT_WEB_GRAPH="$graph" CGT_WEB_EXAMPLE="$example" CGT_WEB_DOMTEMP="$domtemp" \
-NODE_PATH="$PWD/$node_dir/node_modules" node tests/web/drive.js
+NODE_PATH="$(cd "$node_dir" && pwd)/node_modules" node tests/web/drive.js
