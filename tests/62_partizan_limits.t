@@ -50,14 +50,17 @@ is_error "a Hackenbush string over the limit" "cgt: surreal_value: a string of 1
 is "options of a cg_options('0')" "0" "SELECT count(*) FROM cg_options('0')"
 
 # A value whose text would be longer than the parser reads (10^8 bytes) is an
-# error, so every printed value can be read back: sums with Clobber rows grow
-# to 10.7 MB of text at the eighth step, and past 10^8 at the ninth (about
-# 7 s; in the plain suite only).
+# error, so every printed value can be read back.  An ordinal sum prints G's
+# options once for every position of H's game tree: G, a sum of ten switches
+# {x|-x} on 100-digit numbers x (54 kB of text), and H, a sum of eight small
+# switches, give more than 10^8 bytes in under a second (five seconds under
+# the sanitizers: in the plain suite only).
 if [ -z "${CGT_SANITIZED:-}" ]; then
-  is_error "a value too long to print" "cgt: cg_add: the value prints in more than 100000000 bytes" \
-    "WITH RECURSIVE c(k, g) AS (SELECT 0, '{3|{2|{1|0}}}' UNION ALL
-       SELECT k + 1, cg_add(g, cg_board('clobber', substr('xoxoxoxoxoxo', 1, k + 4))) FROM c WHERE k < 9)
-     SELECT k, length(g) FROM c"
+  is_error "a value too long to print" "cgt: cg_ordinal_sum: the value prints in more than 100000000 bytes" \
+    "WITH RECURSIVE t(k, x) AS (SELECT 1, printf('%.*c', 100, '9') UNION ALL SELECT k + 1, cg_add(x, x) FROM t WHERE k < 10),
+       g(g) AS (SELECT cg_sum('{' || x || '|' || cg_neg(x) || '}') FROM t),
+       h(h) AS (SELECT cg_sum('{' || value || '|-' || value || '}') FROM generate_series(1, 8))
+     SELECT length(cg_ordinal_sum(g, h)) FROM g, h"
 fi
 
 done_testing
