@@ -61,10 +61,6 @@ for my $flavour (@flavours) {
     my $f = $file;
     $f =~ s{^build/tests/}{build-san/tests/} if $flavour eq 'san';
     my $alias = sprintf '%-5s %s', $flavour, $f =~ s{^build(-san)?/tests/}{unit/}r;
-    # The sanitized 25_interrupt.t (a bound of 500 ms) runs among the
-    # others: named ./tests/..., the rule below that keeps the plain one
-    # alone does not match it.
-    $f = "./$f" if $flavour eq 'san' && $f eq 'tests/25_interrupt.t';
     push @tests, [$f, $alias];
     $args{$alias} = [$flavour];
   }
@@ -72,18 +68,12 @@ for my $flavour (@flavours) {
 my $guess = sub { $took{$_[0]} // ($_[0] =~ /90_web|fault_injection/ ? 1e9 : $_[0] =~ /^san/ ? 1 : 0) };
 @tests = sort { $guess->($b->[1]) <=> $guess->($a->[1]) } @tests;
 
-# 25_interrupt.t measures how soon a call stops after an interrupt (within
-# 100 ms): the plain run goes last, alone.
-my %seen;
-my @files_in_order = grep { !$seen{$_}++ } map { $_->[0] } @tests;
-my @timed = grep { $_ eq 'tests/25_interrupt.t' } @files_in_order;
-my @rest = grep { $_ ne 'tests/25_interrupt.t' } @files_in_order;
-
+# 25_interrupt.t measures how soon a call stops after an interrupt in CPU
+# time, which the load does not inflate: it runs among the others.
 my $harness = TAP::Harness->new({
   # One test more than JOBS: the browser test and the shells' starts leave
   # a core idle much of the time.
   jobs      => $jobs + 1,
-  rules     => { seq => [{ par => \@rest }, { seq => \@timed }] },
   timer     => 1,
   test_args => \%args,
   exec      => sub { [$^X, $0, '--run', $_[1]] },
