@@ -143,7 +143,8 @@ CALLS = {
     'cg_sum': {'sql': """WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 23)
                          SELECT length(cg_sum('{' || k || '|-' || k || '}')) FROM n"""},
     'cg_neg': {'sql': "SELECT length(cg_neg('%s'))" % hot_text(26)},
-    'cg_sub': {'setup': hot(15), 'sql': "SELECT length(cg_sub(x, cg_neg(x))) FROM g"},
+    # under the sanitizers cg_neg(x) and the read of x take the first 0.1 s: the interrupt comes later
+    'cg_sub': {'delay': 0.2 if SANITIZED else DELAY, 'setup': hot(15), 'sql': "SELECT length(cg_sub(x, cg_neg(x))) FROM g"},
     'cg_cmp': {'sql': "SELECT cg_cmp('%s', '%s+*')" % (hot_text(26), hot_text(26))},
     'cg_le': {'sql': "SELECT cg_le('%s', '%s+*')" % (hot_text(26), hot_text(26))},
     'cg_outcome': {'sql': "SELECT cg_outcome('%s')" % hot_text(26)},
@@ -164,10 +165,10 @@ CALLS = {
     'cg_cool': {'sql': "SELECT length(cg_cool('%s', '1/2'))" % hot_text(26)},
     'cg_heat': {'sql': "SELECT length(cg_heat('%s', '1'))" % hot_text(26)},
     'cg_overheat': {'sql': "SELECT length(cg_overheat('%s', '1', '1'))" % hot_text(26)},
-    # a sum of 14 infinitesimals (Tiny(k) and {0|^<k>}, k <= 7): about 1.5 s of naive weights and the atomicity test,
-    # after the read of its 1.3 MB of text (0.07 s, 0.7 s under the sanitizers): the interrupt comes later
-    'cg_atomic_weight': {'delay': 0.9 if SANITIZED else 0.1, 'setup': ["CREATE TABLE g AS SELECT cg_add(%s) AS x" % ','.join(
-        "'{0||0|-%d}','{0|^<%d>}'" % (k, k) for k in range(1, 8))], 'sql': "SELECT cg_atomic_weight(x) FROM g"},
+    # a sum of 12 infinitesimals (Tiny(k) and {0|^<k>}, k <= 6): 0.3 s of naive weights and the atomicity test
+    # (0.7 s sanitized), after the read of its 211 kB of text (10 ms, 0.25 s sanitized): the interrupt comes later
+    'cg_atomic_weight': {'delay': 0.4 if SANITIZED else 0.05, 'setup': ["CREATE TABLE g AS SELECT cg_add(%s) AS x" % ','.join(
+        "'{0||0|-%d}','{0|^<%d>}'" % (k, k) for k in range(1, 7))], 'sql': "SELECT cg_atomic_weight(x) FROM g"},
     'cg_rcf': {'sql': "SELECT length(cg_rcf('%s'))" % hot_text(26)},
     'cg_incentives': {'sql': "SELECT count(*) FROM cg_incentives('%s')" % hot_text(26)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
