@@ -15,8 +15,9 @@
 # is only a loose sanity bound here.  For the same reason the interrupt comes
 # after CPU time spent in the call, not wall time: at that point every call
 # below is in its long loop (checked once with gdb backtraces taken there,
-# plain and sanitized), so the figure is that loop's latency.  So the test
-# can run among the others in `make test` (tests/harness.pl).
+# plain and sanitized; an entry's own 'delay' says why it needs one), so the
+# figure is that loop's latency.  That lets the test run among the others in
+# `make test` (tests/harness.pl).
 #
 # CALLS below must name every registered function and table function (the
 # set is read from pragma_function_list / pragma_module_list, minus a plain
@@ -44,6 +45,7 @@ DELAY = 0.02
 READ_DELAY = 0.02
 BOUND = 0.5 if SANITIZED else 0.1       # CPU seconds from the interrupt to the return
 WALL_BOUND = 2.0 if SANITIZED else 1.0  # wall seconds, the same span: a sanity check
+
 
 def QUICK(reason):
     return {'quick': reason}
