@@ -105,10 +105,11 @@ TEST_ENV   := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) \
 
 # With emscripten present, the playground is built beside the extension, so
 # tests/90_web.t finds it made; a failure here is left to that test, which
-# makes it again and reports it.
+# makes it again and reports it.  It comes first: make starts prerequisites
+# in order, and its four long emcc calls left a core idle at the end.
 WEB_EARLY := $(if $(shell command -v $(EMCC) 2>/dev/null),web-early)
 
-test: $(PLAIN_DEPS) $(SAN_DEPS) $(WEB_EARLY)
+test: $(WEB_EARLY) $(PLAIN_DEPS) $(SAN_DEPS)
 	@$(TEST_ENV) perl tests/harness.pl -j$(JOBS) plain san -- $(UNITS) $(TESTS)
 
 .PHONY: web-early
@@ -207,7 +208,7 @@ clean:
 # emcc is a Python script: EMSDK_PYTHON runs it with $(PYTHON), not with
 # whatever python3 comes first in PATH (a pyenv shim costs 0.5 s a call).
 # Most of a small file's time is emcc's start, so cgt's sources are compiled
-# in two calls (the core, the binding files) naming every file, each object
+# in four calls (below) naming every file, each object
 # named after its source (no two share a base name).
 # The link is at -O1 (WEB_LINKOPT): the objects are optimized already, and
 # -O2 there runs wasm-opt and the JavaScript minifier over the whole program,
@@ -224,8 +225,16 @@ WEB_SQLFLAGS   := -Os -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLIT
 # time budget of each call from the page (web/cgt_web.c).
 WEB_CGTFLAGS   := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Dsqlite3_is_interrupted=cgtw_is_interrupted \
                   -Wall -Wextra -O2 -I$(abspath $(WEB_SQLITE))
-WEB_CORE_OBJ   := $(addprefix build-web/core/,$(notdir $(CORE_SRC:.c=.o)))
-WEB_EXT_OBJ    := $(addprefix build-web/ext/,$(notdir $(EXT_SRC:.c=.o)))
+# cgt's sources in four batches (four emcc calls, run in parallel), each
+# into a folder of its own: the impartial core, the partizan core, the SQL
+# functions, the rest of the binding.
+WEB_IMP_SRC    := $(sort $(wildcard ext/core/*.c))
+WEB_PTZ_SRC    := $(filter-out $(WEB_IMP_SRC),$(CORE_SRC))
+WEB_FN_SRC     := $(filter ext/fn_%.c,$(EXT_SRC))
+WEB_BIND_SRC   := $(filter-out $(WEB_FN_SRC),$(EXT_SRC))
+web_obj         = $(addprefix build-web/$(1)/,$(notdir $(2:.c=.o)))
+WEB_CGT_OBJ    := $(call web_obj,imp,$(WEB_IMP_SRC)) $(call web_obj,ptz,$(WEB_PTZ_SRC)) \
+                  $(call web_obj,fn,$(WEB_FN_SRC)) $(call web_obj,bind,$(WEB_BIND_SRC))
 WEB_LINKOPT    ?= -O1
 WEB_PAGE       := $(filter-out web/cgt_web.c,$(wildcard web/*.html web/*.js web/*.css))
 WEB_LINK       := -sMODULARIZE=1 -sEXPORT_NAME=CgtModule -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
@@ -264,20 +273,26 @@ define web_batch
 	@touch $@
 endef
 
-build-web/core/stamp: $(CORE_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(CORE_SRC))
+build-web/imp/stamp: $(WEB_IMP_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(WEB_IMP_SRC))
 
-build-web/ext/stamp: $(EXT_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(EXT_SRC))
+build-web/ptz/stamp: $(WEB_PTZ_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(WEB_PTZ_SRC))
+
+build-web/fn/stamp: $(WEB_FN_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(WEB_FN_SRC))
+
+build-web/bind/stamp: $(WEB_BIND_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$(call web_batch,$(WEB_BIND_SRC))
 
 build-web/cgt_web.o: web/cgt_web.c | $(WEB_SQLITE)/sqlite3.c
 	$(call say,EMCC,$@)
 	$(Q)$(EMCC_RUN) -std=c11 -Wall -Wextra -Werror -O2 -I$(WEB_SQLITE) -c -o $@ $<
 
-dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o build-web/core/stamp build-web/ext/stamp
+dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(foreach b,imp ptz fn bind,build-web/$(b)/stamp)
 	$(call say,EMLINK,$@) mkdir -p dist/web
 	$(Q)NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} $(EMCC_RUN) $(WEB_LINKOPT) $(WEB_LINK) -o $@ \
-	  build-web/sqlite3.o build-web/cgt_web.o $(WEB_CORE_OBJ) $(WEB_EXT_OBJ)
+	  build-web/sqlite3.o build-web/cgt_web.o $(WEB_CGT_OBJ)
 
 dist/web/examples.js: web/examples.py README.md $(wildcard docs/*.md) sql/cgt_schema.sql
 	@mkdir -p dist/web
