@@ -106,9 +106,9 @@ CALLS = {
     'heap_genus': {'sql': "SELECT heap_genus('kayles', 50)"},
     'heap_genus_sequence': {'sql': "SELECT count(*) FROM heap_genus_sequence('kayles', 50)"},
     # ---- impartial: closed forms
-    # its first rows touch fresh pages of a 22 MB table, work its charges do not count (30-55 ms of
-    # latency at 0.02 s of CPU, 4 ms at 0.15 s): timed in its steady state
-    'wythoff_grundy': {'delay': 0.1, 'sql': "SELECT wythoff_grundy(1580, 1580)"},
+    # its 22 MB table is cleared a megabyte at a time, each charged (its first rows touched fresh
+    # pages uncharged: 30-55 ms of latency at 0.02 s of CPU)
+    'wythoff_grundy': {'sql': "SELECT wythoff_grundy(1580, 1580)"},
     'wythoff_outcome': QUICK('a 128-bit square root'),
     'fibonacci_nim_move': QUICK('a Zeckendorf representation: at most 92 terms'),
     'misere_nim_win': QUICK('one pass over its arguments or rows'),

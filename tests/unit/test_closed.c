@@ -24,6 +24,9 @@ static void wythoff_brute(void) {
     }
 }
 
+/* A stop hook that counts its polls and stops at the first. */
+static int stop_at_first_poll(void *arg) { return ++*(int *)arg >= 1; }
+
 static void wythoff(void) {
   wythoff_brute();
   int bad_p = 0, bad_g = 0;
@@ -53,6 +56,13 @@ static void wythoff(void) {
      "the extremes of 64 bits");
   uint64_t g;
   is_int(cgt_wythoff_grundy(100000, 100000, &g, NULL), CGT_TOOBIG, "Wythoff Grundy refuses too many cells");
+  /* Its 22 MB table at 1580 is cleared a megabyte at a time, each charged:
+  ** a stop at the first poll ends it there, the value left as it was. */
+  int polls = 0;
+  cgt_stop st = {stop_at_first_poll, &polls, 0, 0};
+  g = 7;
+  is_int(cgt_wythoff_grundy(1580, 1580, &g, &st), CGT_INTERRUPTED, "a stop ends Wythoff Grundy");
+  ok(polls == 1 && g == 7, "at its first poll (%d), the value untouched (%llu)", polls, (unsigned long long)g);
 }
 
 static int fwin[F + 1][F + 1];   /* 1 when the player to move wins (n, q) */
