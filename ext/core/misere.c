@@ -157,15 +157,20 @@ static void option_images(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, ui
   for (uint32_t i = 0; i < *n; i++) seen[out[i]] = 0;
 }
 
-/* The option images of types 1..t under q, as lists: img[off[s]..off[s+1]). */
+/* The option images of types 1..t under q, as lists: img[off[s]..off[s+1]);
+** and, when it fits in MQ_RIGHT_MAX entries, right[s * size + x] = x phi[s]
+** for the types with options (else NULL): the searches multiply by phi[s]
+** over and over, where mq_mul reads a column of a size^2 table. */
 typedef struct images {
-  uint32_t *off, *img;
+  uint32_t *off, *img, *right;
 } images;
+#define MQ_RIGHT_MAX ((uint64_t)1 << 22)
 
 /* Frees the lists. */
 static void images_free(images *im) {
   cgt_free(im->off);
   cgt_free(im->img);
+  cgt_free(im->right);
 }
 
 /* Makes the lists of types 1..t. */
@@ -177,6 +182,7 @@ static cgt_rc images_make(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, im
   }
   im->off = cgt_malloc(((size_t)t + 2) * sizeof *im->off);
   im->img = cgt_malloc((size_t)total * sizeof *im->img + 1);
+  im->right = NULL;
   uint8_t *seen = cgt_calloc(q->size, 1);
   if (!im->off || !im->img || !seen) {
     cgt_free(seen);
@@ -190,6 +196,12 @@ static cgt_rc images_make(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, im
     im->off[s + 1] = im->off[s] + n;
   }
   cgt_free(seen);
+  /* right[] only speeds the searches up: without the memory, mq_mul serves */
+  if (((uint64_t)t + 1) * q->size <= MQ_RIGHT_MAX &&
+      (im->right = cgt_malloc(((size_t)t + 1) * q->size * sizeof *im->right)) != NULL)
+    for (uint32_t s = 1; s <= t; s++)
+      if (im->off[s + 1] > im->off[s])
+        for (uint32_t x = 0; x < q->size; x++) im->right[(size_t)s * q->size + x] = mq_mul(q, x, q->phi[s]);
   return CGT_OK;
 }
 
@@ -203,8 +215,12 @@ static void transit(const cgt_mq *q, const images *im, uint32_t words, const uin
                     uint64_t *out) {
   memset(out, 0, (size_t)words * 8);
   uint32_t ph = q->phi[h];
+  const uint32_t *r = im->right ? im->right + (size_t)h * q->size : NULL;
   for (uint32_t w = 0; w < words; w++)
-    for (uint64_t b = in[w]; b; b &= b - 1) bit_set(out, mq_mul(q, w * 64 + (uint32_t)__builtin_ctzll(b), ph));
+    for (uint64_t b = in[w]; b; b &= b - 1) {
+      uint32_t y = w * 64 + (uint32_t)__builtin_ctzll(b);
+      bit_set(out, r ? r[y] : mq_mul(q, y, ph));
+    }
   for (uint32_t i = im->off[h]; i < im->off[h + 1]; i++) bit_set(out, mq_mul(q, x, im->img[i]));
 }
 
@@ -429,17 +445,27 @@ static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t
   uint32_t *cls = cgt_malloc((size_t)n * sizeof *cls);
   uint32_t *next = cgt_malloc((size_t)n * sizeof *next);
   uint32_t *slot = cgt_malloc((size_t)4 * n * sizeof *slot);
+  uint32_t *succ = NULL;
   cgt_rc rc = gen && order && cls && next && slot ? CGT_OK : CGT_NOMEM;
   if (rc) goto done;
   for (uint32_t s = 1; s <= t; s++)
     if (keep[s] && g->off[s + 1] > g->off[s]) gen[ngen++] = s;
-  /* the elements reached from the identity */
+  /* The elements reached from the identity, and succ[i * ngen + k], the
+  ** product of the i-th with generator k: the refinement's rounds read it
+  ** in order, where mq_mul reads a table of size^2 at random (two thirds
+  ** of Dawson's Kayles' quotient time). */
+  succ = cgt_malloc(((size_t)n * ngen + 1) * sizeof *succ);
+  if (!succ) {
+    rc = CGT_NOMEM;
+    goto done;
+  }
   for (uint32_t x = 0; x < n; x++) cls[x] = UINT32_MAX;
   order[nreach++] = 0;
   cls[0] = 0;
   for (uint32_t i = 0; i < nreach; i++)
     for (uint32_t k = 0; k < ngen; k++) {
       uint32_t y = mq_mul(q, order[i], q->phi[gen[k]]);
+      succ[(size_t)i * ngen + k] = y;
       if (cls[y] == UINT32_MAX) cls[y] = 0, order[nreach++] = y;
     }
   /* classes: by P, then refined until stable */
@@ -451,8 +477,9 @@ static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t
     for (uint32_t i = 0; i < nslots; i++) slot[i] = 0;
     for (uint32_t i = 0; i < nreach; i++) {
       uint32_t x = order[i];
+      const uint32_t *sx = succ + (size_t)i * ngen;
       uint64_t h = cls[x] * 0x9e3779b97f4a7c15u;
-      for (uint32_t k = 0; k < ngen; k++) h = (h ^ cls[mq_mul(q, x, q->phi[gen[k]])]) * 0x100000001b3u, h ^= h >> 31;
+      for (uint32_t k = 0; k < ngen; k++) h = (h ^ cls[sx[k]]) * 0x100000001b3u, h ^= h >> 31;
       uint32_t j = (uint32_t)(h % nslots);
       for (;; j = (j + 1) % nslots) {
         if (!slot[j]) {
@@ -461,9 +488,10 @@ static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t
           break;
         }
         uint32_t y = order[slot[j] - 1], k = 0;
+        const uint32_t *sy = succ + (size_t)(slot[j] - 1) * ngen;
         if (cls[y] == cls[x])
           for (; k < ngen; k++)
-            if (cls[mq_mul(q, x, q->phi[gen[k]])] != cls[mq_mul(q, y, q->phi[gen[k]])]) break;
+            if (cls[sx[k]] != cls[sy[k]]) break;
         if (cls[y] == cls[x] && k == ngen) {
           next[x] = next[y];
           break;
@@ -500,6 +528,7 @@ done:
   cgt_free(cls);
   cgt_free(next);
   cgt_free(slot);
+  cgt_free(succ);
   return rc;
 }
 
