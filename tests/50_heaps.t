@@ -130,14 +130,16 @@ is "heap functions are pure: usable in a view" "2" \
 is "Wythoff outcomes, exact at 64 bits" "P|P|P|N|N|P" \
   "SELECT wythoff_outcome(3, 5), wythoff_outcome(5, 3), wythoff_outcome(4, 7), wythoff_outcome(4, 8),
           wythoff_outcome(9223372036854775807, 9223372036854775807), wythoff_outcome(0, 0)"
-is "Wythoff Grundy values" "0|28|1" "SELECT wythoff_grundy(3, 5), wythoff_grundy(10, 20), wythoff_grundy(0, 1)"
+is "Wythoff Grundy values; with a pile empty, Nim's at any size" "0|28|1|0|7|9223372036854775807|9223372036854775807" \
+  "SELECT wythoff_grundy(3, 5), wythoff_grundy(10, 20), wythoff_grundy(0, 1), wythoff_grundy(0, 0), wythoff_grundy(7, 0),
+          wythoff_grundy(9223372036854775807, 0), wythoff_grundy(0, 9223372036854775807)"
 is_error "Wythoff Grundy needs a table" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
   "SELECT wythoff_grundy(100000, 100000)"
 is_error "Wythoff Grundy: a thin board's tables are checked before allocating" \
-  "cgt: wythoff_grundy: needs 1.3e+13 bytes, over the limit of 2.7e+08 bytes (no formula is known; the dynamic program's tables grow as (a+b)^2)" \
-  "SELECT wythoff_grundy(0, 2499999)"
+  "cgt: wythoff_grundy: needs 2e+12 bytes, over the limit of 2.7e+08 bytes (no formula is known; the dynamic program's tables grow as (a+b)^2)" \
+  "SELECT wythoff_grundy(1, 1000000)"
 is_error "Wythoff Grundy at INT64_MAX" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
-  "SELECT wythoff_grundy(9223372036854775807, 0)"
+  "SELECT wythoff_grundy(9223372036854775807, 1)"
 is "extreme arguments of the closed forms" "N|P|1|1|0|0" \
   "SELECT wythoff_outcome(0, 9223372036854775807), wythoff_outcome(0, 0), fibonacci_nim_move(9223372036854775807) > 0,
           misere_nim_win(9223372036854775807), misere_nim_win(9223372036854775807, 9223372036854775807),

@@ -50,6 +50,10 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st)
     a = b;
     b = t;
   }
+  if (a == 0) {   /* one pile: Nim, whose value is the pile */
+    *value = b;
+    return CGT_OK;
+  }
   /* b + 1 cannot overflow past the cells check: b < CGT_WYTHOFF_CELLS */
   if (b >= CGT_WYTHOFF_CELLS || (a + 1) > CGT_WYTHOFF_CELLS / (b + 1)) return CGT_TOOBIG;
   if (cgt_wythoff_bytes(a, b) > (double)CGT_WYTHOFF_BYTES) return CGT_TOOBIG;

@@ -24,8 +24,9 @@ int cgt_wythoff_is_p(uint64_t a, uint64_t b);
 ** may exceed 2^64 for 64-bit a and b). */
 double cgt_wythoff_bytes(uint64_t a, uint64_t b);
 
-/* Grundy value of Wythoff's game at (a, b), by dynamic programming over
-** every (i, j) <= (a, b).  CGT_TOOBIG above CGT_WYTHOFF_CELLS cells or
+/* Grundy value of Wythoff's game at (a, b): with a pile empty, the other
+** (Nim), for any 64-bit pile; else by dynamic programming over every
+** (i, j) <= (a, b), CGT_TOOBIG above CGT_WYTHOFF_CELLS cells or
 ** CGT_WYTHOFF_BYTES bytes, checked before anything is allocated. */
 cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st);
 

@@ -56,6 +56,9 @@ static void wythoff(void) {
      "the extremes of 64 bits");
   uint64_t g;
   is_int(cgt_wythoff_grundy(100000, 100000, &g, NULL), CGT_TOOBIG, "Wythoff Grundy refuses too many cells");
+  ok(cgt_wythoff_grundy(0, UINT64_MAX, &g, NULL) == CGT_OK && g == UINT64_MAX &&
+     cgt_wythoff_grundy(UINT64_MAX, 0, &g, NULL) == CGT_OK && g == UINT64_MAX,
+     "with a pile empty, Nim: the other pile, at any size");
   /* Its 22 MB table at 1580 is cleared a megabyte at a time, each charged:
   ** a stop at the first poll ends it there, the value left as it was. */
   int polls = 0;
