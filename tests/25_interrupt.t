@@ -183,7 +183,8 @@ CALLS = {
     'cg_snort': {'setup': GRID_AND_PICTURE, 'sql': "SELECT length(cg_snort(1))"},
     'cg_col': {'setup': GRID_AND_PICTURE, 'sql': "SELECT cg_col(1, '{}')"},
     'cg_hackenbush': {'setup': GRID_AND_PICTURE, 'sql': "SELECT length(cg_hackenbush(2, 0))"},
-    'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 40000, 'R')))"},
+    # a Hackenbush string that changes colour at every edge: a number of as many bits, seconds of work
+    'surreal_value': {'sql': "SELECT length(surreal_value('hackenbush', replace(printf('%.*c', 9999, 'x'), 'x', 'LR')))"},
 }
 
 # Known not to stop in time yet (partizan functions, being made

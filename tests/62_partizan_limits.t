@@ -45,8 +45,10 @@ is_error "a birthday past 63 bits" "cgt: cg_birthday: number too large" "SELECT 
 is_error "a numerator past the limit" "cgt: cg: number too large at position 1" "SELECT cg(printf('%.*c', 20000, '9'))"
 is_error "a sum past the limit of 65536 bits" "cgt: cg_sum: number too large (numbers are exact up to 65536 bits" \
   "SELECT length(cg_sum('1' || printf('%.*c', 19728, '0'))) FROM generate_series(1, 3)"
-is_error "a Hackenbush string over the limit" "cgt: surreal_value: a string of 100001 edges is over the limit of 100000" \
-  "SELECT surreal_value('hackenbush', printf('%.*c', 100001, 'L'))"
+is_error "a Hackenbush string over the limit" "cgt: surreal_value: a string of 20001 edges is over the limit of 20000" \
+  "SELECT surreal_value('hackenbush', printf('%.*c', 20001, 'L'))"
+is "a Hackenbush string at the limit: 1/2^19999 (a 6021-digit denominator)" "6023" \
+  "SELECT length(surreal_value('hackenbush', 'L' || printf('%.*c', 19999, 'R')))"
 is "options of a cg_options('0')" "0" "SELECT count(*) FROM cg_options('0')"
 
 # A value whose text would be longer than the parser reads (10^8 bytes) is an

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../ext/core/partizan/dyadic.h"
 #include "../../ext/core/partizan/pgame.h"
 #include "../../ext/core/partizan/pnotation.h"
 #include "../tap.h"
@@ -247,12 +248,66 @@ static void nus_values(void) {
   is_int(bad_birthday, 0, "birthdays by formula agree with 1 + the largest option's");
 }
 
+/* The simplest number strictly between a and b (a < b, within one unit of
+** each other) by the definition: the first e = 1, 2, ... whose least
+** multiple of 2^-e above a is below b. */
+static cgt_rc simplest_by_scan(cg_bigs *B, cg_dyadic a, cg_dyadic b, cg_dyadic *out) {
+  cg_dyadic one;
+  cgt_rc rc = cg_dyadic_make(B, 1, 0, &one);
+  for (int32_t e = 1; rc == CGT_OK && e <= 70000; e++) {
+    cg_dyadic m;
+    rc = cg_dyadic_ldexp(B, a, e, &m);
+    if (rc == CGT_OK) rc = cg_dyadic_floor(B, m, &m);
+    if (rc == CGT_OK) rc = cg_dyadic_add(B, m, one, &m);
+    if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, m, -e, &m);
+    if (rc == CGT_OK && cg_dyadic_cmp(B, m, b) < 0) return *out = m, CGT_OK;
+  }
+  return rc ? rc : CGT_RANGE;
+}
+
+/* A random dyadic: a small numerator over 2^(0..40), or one of about
+** 100-300 bits (a small one plus another shifted far down). */
+static cgt_rc random_dyadic(cg_bigs *B, cg_dyadic *out) {
+  cgt_rc rc = cg_dyadic_make(B, (int64_t)rnd(1u << 20) - (1 << 19), rnd(41), out);
+  if (rc == CGT_OK && rnd(2)) {
+    cg_dyadic tail;
+    rc = cg_dyadic_make(B, (int64_t)rnd(1u << 30) + 1, 0, &tail);
+    if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, tail, -(int32_t)(100 + rnd(200)), &tail);
+    if (rc == CGT_OK) rc = cg_dyadic_add(B, *out, tail, out);
+  }
+  return rc;
+}
+
+/* cg_dyadic_simplest_between (found by bisection) against the scan, on
+** random pairs within one unit of each other, short and long numerators. */
+static void simplest_between(void) {
+  cg_bigs *B = cg_bigs_new();
+  int bad = 0, count = 0;
+  for (int i = 0; B && i < 3000; i++) {
+    cg_dyadic a, b, d, got, want;
+    if (random_dyadic(B, &a) || random_dyadic(B, &d)) break;
+    if (cg_dyadic_sign(B, d) < 0 && cg_dyadic_neg(B, d, &d)) break;
+    if (cg_dyadic_sign(B, d) == 0) continue;
+    if (cg_dyadic_ldexp(B, d, -(int32_t)rnd(3), &d) || cg_dyadic_add(B, a, d, &b)) break;   /* b - a in (0, 2^19] */
+    cg_dyadic lo, one, hi;
+    if (cg_dyadic_floor(B, a, &lo) || cg_dyadic_make(B, 1, 0, &one) || cg_dyadic_add(B, lo, one, &hi)) break;
+    if (cg_dyadic_cmp(B, b, hi) > 0) continue;   /* an integer between them: not this path */
+    cgt_rc r1 = cg_dyadic_simplest_between(B, a, b, &got), r2 = simplest_by_scan(B, a, b, &want);
+    count++;
+    bad += r1 != r2 || (r1 == CGT_OK && cg_dyadic_cmp(B, got, want) != 0);
+  }
+  ok(B && count > 500 && bad == 0, "simplest number between two within a unit, against the scan: %d of %d differ", bad,
+     count);
+  cg_bigs_free(B);
+}
+
 int main(void) {
   s = cg_store_new();
   identities();
   nus_values();
   random_games();
   partial_order();
+  simplest_between();
   printf("# %zu games stored\n", cg_store_size(s));
   cg_store_free(s);
   return tap_done();

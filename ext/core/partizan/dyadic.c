@@ -354,6 +354,20 @@ int cg_dyadic_cmp(const cg_bigs *B, cg_dyadic a, cg_dyadic b) {
   return sa * mag_cmp_shifted(va.d, va.n, e - a.exp, vb.d, vb.n, e - b.exp);
 }
 
+/* g = the least multiple of 2^-e above a; *below = g < b. */
+static cgt_rc grid_above_below(cg_bigs *B, cg_dyadic a, uint32_t e, cg_dyadic b, cg_dyadic *g, int *below) {
+  static const cg_dyadic one = {1, 0, 0};
+  cg_dyadic m;
+  cgt_rc rc = cg_dyadic_ldexp(B, a, (int32_t)e, &m);
+  if (rc == CGT_OK) rc = cg_dyadic_floor(B, m, &m);
+  if (rc == CGT_OK) rc = cg_dyadic_add(B, m, one, &m);
+  if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, m, -(int32_t)e, &m);
+  if (rc) return rc;
+  *g = m;
+  *below = cg_dyadic_cmp(B, m, b) < 0;
+  return CGT_OK;
+}
+
 cgt_rc cg_dyadic_simplest_between(cg_bigs *B, cg_dyadic a, cg_dyadic b, cg_dyadic *out) {
   static const cg_dyadic one = {1, 0, 0}, zero = {0, 0, 0};
   cg_dyadic lo, hi, nb, t;
@@ -368,18 +382,26 @@ cgt_rc cg_dyadic_simplest_between(cg_bigs *B, cg_dyadic a, cg_dyadic b, cg_dyadi
     *out = cg_dyadic_sign(B, lo) > 0 ? lo : cg_dyadic_sign(B, hi) < 0 ? hi : zero;
     return CGT_OK;
   }
-  /* a and b lie within one unit: the first m / 2^e above a that is below b */
-  uint32_t top = (a.exp > b.exp ? a.exp : b.exp) + 1;
-  for (uint32_t e = 1; e <= top; e++) {
-    cg_dyadic m;
-    rc = cg_dyadic_ldexp(B, a, (int32_t)e, &m);
-    if (rc == CGT_OK) rc = cg_dyadic_floor(B, m, &m);
-    if (rc == CGT_OK) rc = cg_dyadic_add(B, m, one, &m);
-    if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, m, -(int32_t)e, &m);
+  /* a and b lie within one unit: the simplest number between them is
+  ** g(e), the least multiple of 2^-e above a, for the least e with
+  ** g(e) < b.  g never grows with e (a finer grid has every point of a
+  ** coarser one), so that e is found by bisection, in log(top) steps of
+  ** the arithmetic rather than top (quadratic in a long Hackenbush
+  ** string's length). */
+  uint32_t lo_e = 1, hi_e = (a.exp > b.exp ? a.exp : b.exp) + 1;
+  int below;
+  rc = grid_above_below(B, a, hi_e, b, &t, &below);
+  if (rc) return rc;
+  if (!below) return CGT_RANGE;   /* not reached for a < b */
+  while (lo_e < hi_e) {
+    uint32_t mid = lo_e + (hi_e - lo_e) / 2;
+    rc = grid_above_below(B, a, mid, b, &t, &below);
     if (rc) return rc;
-    if (cg_dyadic_cmp(B, m, b) < 0) return *out = m, CGT_OK;
+    if (below) hi_e = mid;
+    else lo_e = mid + 1;
   }
-  return CGT_RANGE;   /* not reached for a < b */
+  rc = grid_above_below(B, a, lo_e, b, out, &below);
+  return rc;
 }
 
 cgt_rc cg_dyadic_birthday(const cg_bigs *B, cg_dyadic a, uint64_t *out) {

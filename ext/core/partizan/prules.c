@@ -8,6 +8,25 @@
 
 /* ---- Hackenbush strings ---- */
 
+/* Adds option x to the undominated options set[0..*n) of Left (left set)
+** or Right: x is left out when a member is at least as good for that
+** player, and members x is better than go. */
+static cgt_rc add_undominated(cg_store *s, cg_id *set, uint32_t *n, cg_id x, int left) {
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < *n; i++) {
+    int x_no_better, y_no_better;   /* for the player: x <= y (Left) or x >= y (Right), and the converse */
+    cgt_rc rc = left ? cg_le(s, x, set[i], &x_no_better) : cg_le(s, set[i], x, &x_no_better);
+    if (rc) return rc;
+    if (x_no_better) return CGT_OK;   /* (the members are an antichain: none was removed yet) */
+    rc = left ? cg_le(s, set[i], x, &y_no_better) : cg_le(s, x, set[i], &y_no_better);
+    if (rc) return rc;
+    if (!y_no_better) set[kept++] = set[i];
+  }
+  set[kept++] = x;
+  *n = kept;
+  return CGT_OK;
+}
+
 cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen) {
   size_t n = strlen(edges);
   if (n > CG_HACKENBUSH_MAX) {
@@ -22,17 +41,18 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
       return CGT_SYNTAX;
     }
   }
-  /* value[i]: the string cut down to its first i edges */
+  /* value[i]: the string cut down to its first i edges.  The options of
+  ** value[k] are value[i] for i < k, by the colour of edge i + 1; L and R
+  ** keep only the undominated ones as k grows (one each while the values
+  ** are numbers), so the string costs linear work, not quadratic. */
   cg_id *value = cgt_malloc((n + 1) * sizeof *value), *L = cgt_malloc((n + 1) * sizeof *L), *R = cgt_malloc((n + 1) * sizeof *R);
   cgt_rc rc = value && L && R ? cg_integer(s, 0, &value[0]) : CGT_NOMEM;
+  uint32_t nl = 0, nr = 0;
   for (size_t k = 1; k <= n && rc == CGT_OK; k++) {
-    uint32_t nl = 0, nr = 0;
-    for (size_t i = 0; i < k; i++) {
-      char c = (char)toupper((unsigned char)edges[i]);
-      if (c != 'R') L[nl++] = value[i];
-      if (c == 'R' || c == 'G' || c == 'E') R[nr++] = value[i];
-    }
-    rc = cg_game(s, L, nl, R, nr, &value[k]);
+    char c = (char)toupper((unsigned char)edges[k - 1]);
+    if (c != 'R') rc = add_undominated(s, L, &nl, value[k - 1], 1);
+    if (rc == CGT_OK && (c == 'R' || c == 'G' || c == 'E')) rc = add_undominated(s, R, &nr, value[k - 1], 0);
+    if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &value[k]);
   }
   if (rc == CGT_OK) *out = value[n];
   cgt_free(value);

@@ -17,8 +17,11 @@
 
 #include "pgame.h"
 
-/* The longest string: its value takes time quadratic in the length. */
-#define CG_HACKENBUSH_MAX 100000u
+/* The longest string.  A string that changes colour often is a number of
+** as many bits as edges, and every prefix's value is kept: the worst case,
+** LRLR..., takes time and memory quadratic in the length (20,000 edges:
+** about 1.5 s and 80 MB). */
+#define CG_HACKENBUSH_MAX 20000u
 cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen);
 
 cgt_rc cg_cutcake(cg_store *s, uint64_t w, uint64_t h, cg_id *out);
