@@ -31,3 +31,16 @@ void *cgt_calloc(size_t count, size_t size) {
 void *cgt_realloc(void *p, size_t n) { return fault() ? NULL : realloc(p, n ? n : 1); }
 
 void cgt_free(void *p) { free(p); }
+
+void *cgt_grow(void *p, size_t *cap, size_t need, size_t size, size_t first) {
+  if (need <= *cap && p) return p;
+  size_t c = *cap ? *cap : first;
+  while (c < need) {
+    if (c > SIZE_MAX / 2) return NULL;
+    c *= 2;
+  }
+  if (c > SIZE_MAX / size) return NULL;
+  void *q = cgt_realloc(p, c * size);
+  if (q) *cap = c;
+  return q;
+}

@@ -72,6 +72,12 @@ void *cgt_malloc(size_t n);
 void *cgt_calloc(size_t count, size_t size);
 void *cgt_realloc(void *p, size_t n);
 void cgt_free(void *p);
+/* Room in p for at least need elements of size bytes: the capacity *cap
+** (first when 0, first >= 1) doubled until it holds them, the block
+** reallocated and *cap set (a block is made when p is NULL, even for
+** need 0); NULL (p and *cap left as they were) when the memory cannot be
+** had or the bytes pass SIZE_MAX. */
+void *cgt_grow(void *p, size_t *cap, size_t need, size_t size, size_t first);
 
 #ifdef CGT_FAULT_INJECTION
 /* Fault injection (test builds only): the allocation numbered

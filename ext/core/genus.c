@@ -94,14 +94,9 @@ static cgt_rc find(search *s, const uint16_t *h, uint32_t n, uint32_t *index, in
     *index = *sl - 1;
     return CGT_OK;
   }
-  if (s->npool + n > s->poolcap) {
-    size_t cap = s->poolcap ? 2 * s->poolcap : 4096;
-    while (cap < s->npool + n) cap *= 2;
-    uint16_t *pool = cgt_realloc(s->pool, cap * sizeof *pool);
-    if (!pool) return CGT_NOMEM;
-    s->pool = pool;
-    s->poolcap = cap;
-  }
+  uint16_t *pool = cgt_grow(s->pool, &s->poolcap, s->npool + n, sizeof *pool, 4096);
+  if (!pool) return CGT_NOMEM;
+  s->pool = pool;
   pos *q = &s->p[s->np];
   memset(q, 0, sizeof *q);
   q->at = (uint32_t)s->npool;

@@ -126,14 +126,9 @@ static cgt_rc append_entry(cgt_keymap *km, const cgt_key *k) {
   e->len = k->len;
   e->v = k->i;
   if (k->type == CGT_KEY_TEXT || k->type == CGT_KEY_BLOB) {
-    if (km->arena_len + k->len > km->arena_cap) {
-      size_t cap = km->arena_cap ? km->arena_cap : 256;
-      while (cap < km->arena_len + k->len) cap *= 2;
-      char *a = cgt_realloc(km->arena, cap);
-      if (!a) return CGT_NOMEM;
-      km->arena = a;
-      km->arena_cap = cap;
-    }
+    char *a = cgt_grow(km->arena, &km->arena_cap, km->arena_len + k->len, 1, 256);
+    if (!a) return CGT_NOMEM;
+    km->arena = a;
     if (k->len) memcpy(km->arena + km->arena_len, k->p, k->len);
     e->v = (int64_t)km->arena_len;
     km->arena_len += k->len;

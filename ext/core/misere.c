@@ -887,7 +887,7 @@ cgt_rc cgt_mq_present(const cgt_mq *q, uint32_t n, cgt_mq_presentation *pr, cgt_
   }
   /* relations: minimal vectors nf(e) + e_j that are not normal forms, each
   ** once (from the largest generator of its support) */
-  uint32_t cap = 0;
+  size_t cap = 0;
   for (uint32_t i = 0; i < N && !rc; i++) {
     uint32_t e = pr->order[i];
     for (uint32_t j = 0; j < G && !rc; j++) {
@@ -905,15 +905,12 @@ cgt_rc cgt_mq_present(const cgt_mq *q, uint32_t n, cgt_mq_presentation *pr, cgt_
         v[k]++;
       }
       if (!minimal) continue;
-      if (pr->nrel == cap) {
-        cap = cap ? 2 * cap : 16;
-        uint16_t *r = cgt_realloc(pr->rel, (size_t)cap * 2 * (G ? G : 1) * sizeof *r);
-        if (!r) {
-          rc = CGT_NOMEM;
-          break;
-        }
-        pr->rel = r;
+      uint16_t *r = cgt_grow(pr->rel, &cap, (size_t)pr->nrel + 1, 2 * (G ? G : 1) * sizeof *r, 16);
+      if (!r) {
+        rc = CGT_NOMEM;
+        break;
       }
+      pr->rel = r;
       memcpy(pr->rel + (size_t)2 * pr->nrel * G, v, G * sizeof *v);
       memcpy(pr->rel + (size_t)(2 * pr->nrel + 1) * G, pr->nf + (size_t)f * G, G * sizeof *v);
       pr->nrel++;

@@ -160,14 +160,9 @@ static cgt_rc intern(cg_bigs *B, const uint64_t *d, uint32_t n, int neg, uint32_
     B->rec = r;
     B->caprec = cap;
   }
-  if (B->npool + n > B->cappool) {
-    size_t cap = B->cappool ? 2 * B->cappool : 256;
-    while (cap < B->npool + n) cap *= 2;
-    uint64_t *p = cgt_realloc(B->pool, cap * sizeof *p);
-    if (!p) return CGT_NOMEM;
-    B->pool = p;
-    B->cappool = cap;
-  }
+  uint64_t *p = cgt_grow(B->pool, &B->cappool, B->npool + n, sizeof *p, 256);
+  if (!p) return CGT_NOMEM;
+  B->pool = p;
   memcpy(B->pool + B->npool, d, n * sizeof *d);
   B->rec[B->nrec] = (bigrec){B->npool, n, neg};
   B->npool += n;

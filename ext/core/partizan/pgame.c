@@ -210,14 +210,9 @@ static cgt_rc new_entry(cg_store *s, uint32_t *id) {
 
 static cgt_rc push_options(cg_store *s, const cg_id *ids, uint32_t n) {
   if (n == 0) return CGT_OK;
-  if (s->nopt + n > s->capopt) {
-    size_t cap = s->capopt ? s->capopt : 4096;
-    while (cap < s->nopt + n) cap *= 2;
-    cg_id *o = cgt_realloc(s->opt, cap * sizeof *o);
-    if (!o) return CGT_NOMEM;
-    s->opt = o;
-    s->capopt = cap;
-  }
+  cg_id *o = cgt_grow(s->opt, &s->capopt, s->nopt + n, sizeof *o, 4096);
+  if (!o) return CGT_NOMEM;
+  s->opt = o;
   memcpy(s->opt + s->nopt, ids, n * sizeof *ids);
   s->nopt += n;
   return CGT_OK;

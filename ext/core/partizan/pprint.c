@@ -35,17 +35,12 @@ static int reserve(text *t, size_t len) {
     t->err = CGT_INTERRUPTED;
     return 0;
   }
-  if (t->n + len + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 64;
-    while (cap < t->n + len + 1) cap *= 2;
-    char *p = cgt_realloc(t->p, cap);
-    if (!p) {
-      t->err = CGT_NOMEM;
-      return 0;
-    }
-    t->p = p;
-    t->cap = cap;
+  char *p = cgt_grow(t->p, &t->cap, t->n + len + 1, 1, 64);
+  if (!p) {
+    t->err = CGT_NOMEM;
+    return 0;
   }
+  t->p = p;
   return 1;
 }
 
@@ -266,12 +261,10 @@ static cgt_rc sorted_options(cg_store *s, sorter *o, cg_id g, size_t *at) {
   memcpy(e + 2 + nl, R, nr * sizeof *e);
   rc = sort_options(s, o, e + 2, nl);   /* may add entries of other games */
   if (rc == CGT_OK) rc = sort_options(s, o, e + 2 + nl, nr);
-  if (rc == CGT_OK && o->n + len > o->cap) {
-    size_t cap = o->cap ? 2 * o->cap : 1024;
-    while (cap < o->n + len) cap *= 2;
-    cg_id *ids = cgt_realloc(o->ids, cap * sizeof *ids);
+  if (rc == CGT_OK) {
+    cg_id *ids = cgt_grow(o->ids, &o->cap, o->n + len, sizeof *ids, 1024);
     if (!ids) rc = CGT_NOMEM;
-    else o->ids = ids, o->cap = cap;
+    else o->ids = ids;
   }
   if (rc == CGT_OK) rc = memo_put(&o->at, g, (cg_id)o->n);
   if (rc == CGT_OK) {
