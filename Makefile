@@ -18,6 +18,17 @@ ALLFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS)
 # debug information (a quarter of the sanitized build's time).
 SANFLAGS := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
+# ccache, when installed, keeps what each compile made (in ~/.cache/ccache),
+# so a fresh clone on the same machine, or a branch switched back and forth,
+# compiles only what changed; CCACHE= turns it off.  Paths inside the
+# checkout are hashed relative to it and the debug information names them
+# relative to it (-fdebug-prefix-map), so clones in other directories share
+# what is kept.
+CCACHE   ?= $(shell command -v ccache 2>/dev/null)
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+RELPATHS := -fdebug-prefix-map=$(CURDIR)=.
+
 CORE_SRC := $(sort $(wildcard ext/core/*.c ext/core/partizan/*.c ext/core/partizan/board/*.c))
 EXT_SRC  := $(sort $(wildcard ext/*.c))
 HEADERS  := $(wildcard ext/*.h ext/core/*.h ext/core/partizan/*.h ext/core/partizan/board/*.h tests/*.h tests/unit/*.h)
@@ -45,8 +56,8 @@ CORE_OBJ     := $(CORE_SRC:ext/%.c=build/%.o)
 EXT_OBJ      := $(EXT_SRC:ext/%.c=build/ext/%.o)
 CORE_OBJ_SAN := $(CORE_SRC:ext/%.c=build-san/%.o)
 EXT_OBJ_SAN  := $(EXT_SRC:ext/%.c=build-san/ext/%.o)
-PLAIN_CC     := $(CC) $(ALLFLAGS) -fPIC -fvisibility=hidden
-SAN_CC       := $(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) -fPIC -fvisibility=hidden
+PLAIN_CC     := $(CCACHE) $(CC) $(ALLFLAGS) $(RELPATHS) -fPIC -fvisibility=hidden
+SAN_CC       := $(CCACHE) $(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) $(RELPATHS) -fPIC -fvisibility=hidden
 Q            := $(if $(V),,@)
 say           = $(if $(V),,@printf '  %-6s %s\n' $(1) $(2);)
 
@@ -66,7 +77,7 @@ build-san/ext/%.o: ext/%.c $(HEADERS)
 	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
 	$(Q)$(SAN_CC) -c -o $@ $<
 
-.SECONDARY: $(CORE_OBJ) $(EXT_OBJ) $(CORE_OBJ_SAN) $(EXT_OBJ_SAN)
+.SECONDARY: $(CORE_OBJ) $(EXT_OBJ) $(CORE_OBJ_SAN) $(EXT_OBJ_SAN) $(UNITS:=.o) $(UNITS_SAN:=.o)
 
 dist/cgt.so: $(CORE_OBJ) $(EXT_OBJ)
 	$(call say,LINK,$@) mkdir -p dist
@@ -87,13 +98,21 @@ build-san/libcgtcore.a: $(CORE_OBJ_SAN)
 	$(call say,AR,$@) rm -f $@
 	$(Q)ar rcs $@ $^
 
-build/tests/%: tests/unit/%.c build/libcgtcore.a $(HEADERS)
-	$(call say,UNIT,$@) mkdir -p build/tests
-	$(Q)$(PLAIN_CC) -O0 -o $@ $< build/libcgtcore.a -lm
+build/tests/%.o: tests/unit/%.c $(HEADERS)
+	$(call say,CC,$@) mkdir -p build/tests
+	$(Q)$(PLAIN_CC) -O0 -c -o $@ $<
 
-build-san/tests/%: tests/unit/%.c build-san/libcgtcore.a $(HEADERS)
-	$(call say,UNIT,$@) mkdir -p build-san/tests
-	$(Q)$(SAN_CC) -O0 -o $@ $< build-san/libcgtcore.a -lm
+build-san/tests/%.o: tests/unit/%.c $(HEADERS)
+	$(call say,CC-SAN,$@) mkdir -p build-san/tests
+	$(Q)$(SAN_CC) -O0 -c -o $@ $<
+
+build/tests/%: build/tests/%.o build/libcgtcore.a
+	$(call say,UNIT,$@)
+	$(Q)$(PLAIN_CC) -o $@ $^ -lm
+
+build-san/tests/%: build-san/tests/%.o build-san/libcgtcore.a
+	$(call say,UNIT,$@)
+	$(Q)$(SAN_CC) -o $@ $^ -lm
 
 # `make test` builds both flavours, then runs every test of both under one
 # harness, tests/harness.pl, JOBS at a time, printing each result as it
@@ -165,7 +184,7 @@ FUZZ_BINS    := $(FUZZERS:%=build-fuzz/fuzz_%)
 
 build-fuzz/obj/%.o: ext/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(CCACHE) $(FUZZ_CC) $(FUZZFLAGS) $(RELPATHS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_db.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) -lsqlite3 -lpthread -lm
@@ -187,7 +206,7 @@ FAULT_OBJ  := $(filter-out build-san/core/alloc.o,$(CORE_OBJ_SAN)) build-fault/o
 
 build-fault/obj/%.o: ext/%.c $(HEADERS)
 	$(call say,CC-FLT,$@) mkdir -p $(dir $@)
-	$(Q)$(CC) $(FAULTFLAGS) -c -o $@ $<
+	$(Q)$(CCACHE) $(CC) $(FAULTFLAGS) $(RELPATHS) -c -o $@ $<
 
 build-fault/cgt_fault: tests/fault/fault.c $(FAULT_OBJ)
 	$(call say,LINK,$@)
@@ -206,7 +225,8 @@ clean:
 # at -Os as SQLite's own wasm build and sql.js do (a third of the -O2 time,
 # a smaller download; the games' work is cgt's code, at -O2).
 # emcc is a Python script: EMSDK_PYTHON runs it with $(PYTHON), not with
-# whatever python3 comes first in PATH (a pyenv shim costs 0.5 s a call).
+# whatever python3 comes first in PATH (a pyenv shim costs 0.5 s a call);
+# emcc runs clang through ccache too when there is one (EM_COMPILER_WRAPPER).
 # Most of a small file's time is emcc's start, so cgt's sources are compiled
 # in four calls (below) naming every file, each object
 # named after its source (no two share a base name).
@@ -216,7 +236,7 @@ clean:
 # `rm dist/web/cgt.js; make web WEB_LINKOPT=-O2` for a page to publish.  The minifier needs
 # Debian's node-acorn from /usr/share/nodejs, where a node not built by
 # Debian does not look.
-EMCC_RUN       := EMSDK_PYTHON=$(PYTHON) $(EMCC)
+EMCC_RUN       := EMSDK_PYTHON=$(PYTHON) $(if $(CCACHE),EM_COMPILER_WRAPPER=$(CCACHE)) $(EMCC)
 BETTER_SQLITE3 := 13.2.0
 WEB_SQLITE     := build-web/better-sqlite3-$(BETTER_SQLITE3)
 WEB_SQLFLAGS   := -Os -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 \
