@@ -164,7 +164,7 @@ void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook);
 /* Where graph_read.c keeps the buffer of the read under way (or NULL). */
 void **cgt_conn_collector(cgt_conn *conn);
 
-/* ---- the families' caches (graph_cache.c, heap_cache.c, partizan_cache.c) ---- */
+/* ---- the families' caches (graph_cache.c, heap_cache.c, misere_cache.c, partizan_cache.c) ---- */
 /* The largest heap whose Grundy value the heap functions compute. */
 #define CGT_HEAP_MAX 100000000u
 
@@ -181,6 +181,20 @@ struct cgt_heap_form;
 ** values, with *found and *f; NULL on error as above. */
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, struct cgt_heap_form *f, int *found,
                                    int *rc, char *err, size_t errlen);
+
+/* The misère quotient (core/misere.h) of rule's heaps 1..n, from the
+** connection's cache or computed now; when exact is 0, that of 1..n' for
+** some n' from n to max, which decides the same sums.  NULL on error, with
+** *rc, and *fail on CGT_LIMIT, or a bad rule's message in err (empty
+** otherwise; errlen > 0) (misere_cache.c). */
+struct cgt_mq;
+const struct cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, int exact,
+                                              cgt_rc *rc, uint32_t *fail, char *err, size_t errlen);
+/* The genera (core/genus.h) of rule's heaps 0..n (and maybe more, up to
+** max) from the connection's cache or computed now; NULL on error as above. */
+struct cgt_genus;
+const struct cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, cgt_rc *rc,
+                                             uint32_t *fail, char *err, size_t errlen);
 
 /* The connection's store of partizan games (and thermograph cache), made
 ** on first use; NULL when out of memory.  An aggregate that keeps game ids

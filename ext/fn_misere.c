@@ -9,8 +9,8 @@
 **   heap_genus(rule, n)                  Conway's genus of a heap, as text
 **   heap_genus_sequence(rule, n_max)     table: n, grundy, genus, tame
 **
-** Quotients come from core/misere.h (kept per connection for the last few
-** rules), genera from core/genus.h.  Limits: heaps up to CGT_MISERE_MAX_HEAP
+** Quotients come from core/misere.h, genera from core/genus.h, both kept
+** per connection for the last few rules (misere_cache.c).  Limits: heaps up to CGT_MISERE_MAX_HEAP
 ** and the limits of those two files.
 */
 #include <stdio.h>
@@ -21,33 +21,6 @@
 #include "core/misere.h"
 
 #define CGT_MISERE_MAX_HEAP 1000u
-#define MQ_SLOTS 4
-
-/* ---- the connection's quotients ---- */
-
-typedef struct mq_slot {
-  char *rule;
-  uint32_t n;          /* the quotient of heaps 1..n */
-  cgt_mq q;
-  uint64_t last_use;
-} mq_slot;
-
-typedef struct mq_cache {
-  uint64_t tick;
-  mq_slot slot[MQ_SLOTS];
-} mq_cache;
-
-/* Frees the connection's quotients. */
-static void mq_cache_free(void *p) {
-  mq_cache *c = p;
-  for (int i = 0; i < MQ_SLOTS; i++) {
-    sqlite3_free(c->slot[i].rule);
-    cgt_mq_free(&c->slot[i].q);
-  }
-  sqlite3_free(c);
-}
-
-static const cgt_conn_hook mq_hook = {"misere quotients", sizeof(mq_cache), mq_cache_free};
 
 /* Reports a failed quotient computation of rule at heap fail. */
 static void quotient_error(sqlite3_context *ctx, cgt_rc rc, const char *fname, const char *rule, uint32_t fail) {
@@ -64,52 +37,20 @@ static void quotient_error(sqlite3_context *ctx, cgt_rc rc, const char *fname, c
 
 /*
 ** The quotient of rule's heaps 1..n, or (when exact is 0) of 1..n' for
-** some n' >= n, which decides the same sums.  NULL after setting an error.
+** some n' >= n, which decides the same sums, from the connection's cache.
+** NULL after setting an error.
 */
 static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n, int exact, const char *fname) {
-  mq_cache *c = cgt_conn_state(sqlite3_user_data(ctx), &mq_hook);
-  if (!c) {
-    sqlite3_result_error_nomem(ctx);
-    return NULL;
-  }
-  mq_slot *slot = &c->slot[0];
-  for (int i = 0; i < MQ_SLOTS; i++) {
-    mq_slot *s = &c->slot[i];
-    if (s->rule && strcmp(s->rule, rule) == 0 && (exact ? s->n == n : s->n >= n)) {
-      s->last_use = ++c->tick;
-      return &s->q;
-    }
-    if (!s->rule || s->last_use < slot->last_use) slot = s;
-  }
-  cgt_rule r;
-  if (!cgt_rule_arg(ctx, rule, fname, &r)) return NULL;
-  cgt_heapgame hg;
-  cgt_mq q;
-  uint32_t fail = 0;
-  char *copy = sqlite3_mprintf("%s", rule);
-  cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  cgt_rc rc = copy ? cgt_heapgame_from_rule(&r, n, &hg, &it.stop) : CGT_NOMEM;
-  if (rc) fail = n;   /* (too many options in all) */
-  if (!rc) {
-    rc = cgt_mq_compute(&hg, &q, &fail, &it.stop);
-    cgt_heapgame_free(&hg);
-  }
-  cgt_interrupt_end(&it);
-  cgt_rule_free(&r);
-  if (rc) {
-    sqlite3_free(copy);
-    if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
-    else quotient_error(ctx, rc, fname, rule, fail);
-    return NULL;
-  }
-  sqlite3_free(slot->rule);
-  cgt_mq_free(&slot->q);
-  slot->rule = copy;
-  slot->n = n;
-  slot->q = q;
-  slot->last_use = ++c->tick;
-  return &slot->q;
+  char err[300];
+  cgt_rc rc;
+  uint32_t fail;
+  const cgt_mq *q = cgt_conn_misere_quotient(sqlite3_user_data(ctx), rule, n, CGT_MISERE_MAX_HEAP, exact, &rc, &fail,
+                                             err, sizeof err);
+  if (q) return q;
+  if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
+  else if (err[0]) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+  else quotient_error(ctx, rc, fname, rule, fail);
+  return NULL;
 }
 
 /* ---- misere_heap_win ---- */
@@ -151,31 +92,26 @@ static int rule_splits(const cgt_rule *r) {
 ** when it is 0.  *decided is 0 when some heap is not tame (or the search is
 ** refused): the quotient decides.
 */
-static cgt_rc tame_win(const cgt_rule *r, const heap_sum *s, sqlite3 *db, int *decided, int *win) {
+static cgt_rc tame_win(cgt_conn *conn, const char *rule, const cgt_rule *r, const heap_sum *s, int *decided,
+                       int *win) {
   *decided = 0;
   if (rule_splits(r)) return CGT_OK;
-  cgt_genus *gs = sqlite3_malloc64(((uint64_t)s->max + 1) * sizeof *gs);
-  if (!gs) return CGT_NOMEM;
+  char err[300];
+  cgt_rc rc;
   uint32_t fail;
-  cgt_interrupt it;
-  cgt_interrupt_begin(&it, db);
-  cgt_rc rc = cgt_heap_genera(r, s->max, gs, &fail, &it.stop);
-  cgt_interrupt_end(&it);
-  if (rc == CGT_LIMIT) rc = CGT_OK, s = NULL;   /* refused: the quotient decides */
+  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, s->max, CGT_MISERE_MAX_HEAP, &rc, &fail, err, sizeof err);
+  if (!gs) return rc == CGT_LIMIT ? CGT_OK : rc;   /* refused: the quotient decides */
   uint32_t x = 0;
-  int big = 0, tame = s != NULL;
-  for (uint32_t h = 1; !rc && tame && h <= s->max; h++) {
+  int big = 0;
+  for (uint32_t h = 1; h <= s->max; h++) {
     if (!s->count[h]) continue;
-    tame = gs[h].tame;
+    if (!gs[h].tame) return CGT_OK;
     if (s->count[h] & 1) x ^= gs[h].g;
     big |= gs[h].gamma[0] == gs[h].g;
   }
-  if (!rc && tame) {
-    *decided = 1;
-    *win = big ? x != 0 : x == 0;
-  }
-  sqlite3_free(gs);
-  return rc;
+  *decided = 1;
+  *win = big ? x != 0 : x == 0;
+  return CGT_OK;
 }
 
 /* Sets the result: 1 when the player to move wins the misère sum. */
@@ -185,7 +121,7 @@ static void sum_result(sqlite3_context *ctx, const char *rule, const heap_sum *s
   if (!cgt_rule_arg(ctx, rule, fname, &r)) return;
   cgt_rc rc = CGT_OK;
   int decided = 0, win = 1;
-  if (s->max > 0) rc = tame_win(&r, s, sqlite3_context_db_handle(ctx), &decided, &win);
+  if (s->max > 0) rc = tame_win(sqlite3_user_data(ctx), rule, &r, s, &decided, &win);
   cgt_rule_free(&r);
   if (rc) {
     cgt_error_rc(ctx, rc, fname);
@@ -359,33 +295,26 @@ static void quotient_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 
 /* ---- genera ---- */
 
-/* The genera of heaps 0..n of rule (sqlite3_malloc'd); NULL after setting
-** an error (*err for cursors, else on ctx). */
-static cgt_genus *genera(sqlite3_context *ctx, sqlite3 *db, const char *rule, uint32_t n, const char *fname,
-                         char **err, int *rcp) {
-  cgt_rule r;
+/* The largest heap of heap_genus and heap_genus_sequence (the search's
+** limit of positions comes first for every splitting rule). */
+#define GENUS_MAX_HEAP 65535u
+
+/* The genera of heaps 0..n of rule, from the connection's cache; NULL after
+** setting an error (*err for cursors, else on ctx). */
+static const cgt_genus *genera(sqlite3_context *ctx, cgt_conn *conn, const char *rule, uint32_t n, const char *fname,
+                               char **err, int *rcp) {
   char msg[300];
-  *rcp = SQLITE_OK;
-  cgt_rc rc = cgt_rule_parse(rule, &r, msg, sizeof msg);
-  cgt_genus *out = NULL;
-  uint32_t fail = 0;
-  if (!rc) {
-    out = sqlite3_malloc64(((uint64_t)n + 1) * sizeof *out);
-    cgt_interrupt it;
-    cgt_interrupt_begin(&it, db);
-    rc = out ? cgt_heap_genera(&r, n, out, &fail, &it.stop) : CGT_NOMEM;
-    cgt_interrupt_end(&it);
-    cgt_rule_free(&r);
-    if (rc == CGT_LIMIT)
-      snprintf(msg, sizeof msg,
-               "the genus of heap %u of rule '%s' needs more than %u positions, %u digits or %u heap options (the "
-               "limits)", fail, rule, CGT_GENUS_MAX_POSITIONS, CGT_GENUS_MAX_DIGITS, CGT_MQ_MAX_OPTIONS);
-    else if (rc && rc != CGT_SYNTAX)
-      snprintf(msg, sizeof msg, "%s", cgt_rc_text(rc));
-  }
-  if (!rc) return out;
-  sqlite3_free(out);
+  cgt_rc rc;
+  uint32_t fail;
+  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, n, GENUS_MAX_HEAP, &rc, &fail, msg, sizeof msg);
   *rcp = cgt_sqlite_rc(rc);
+  if (gs) return gs;
+  if (rc == CGT_LIMIT && !msg[0])
+    snprintf(msg, sizeof msg,
+             "the genus of heap %u of rule '%s' needs more than %u positions, %u digits or %u heap options (the "
+             "limits)", fail, rule, CGT_GENUS_MAX_POSITIONS, CGT_GENUS_MAX_DIGITS, CGT_MQ_MAX_OPTIONS);
+  else if (!msg[0])
+    snprintf(msg, sizeof msg, "%s", cgt_rc_text(rc));
   if (rc == CGT_NOMEM) {
     if (ctx) sqlite3_result_error_nomem(ctx);
   } else if (ctx) {
@@ -396,10 +325,6 @@ static cgt_genus *genera(sqlite3_context *ctx, sqlite3 *db, const char *rule, ui
   return NULL;
 }
 
-/* The largest heap of heap_genus and heap_genus_sequence (the search's
-** limit of positions comes first for every splitting rule). */
-#define GENUS_MAX_HEAP 65535u
-
 /* heap_genus(rule, n). */
 static void genus_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   (void)argc;
@@ -408,13 +333,12 @@ static void genus_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || cgt_heap_arg(ctx, argv[1], fname, 2, GENUS_MAX_HEAP, &n) <= 0)
     return;
   int rc;
-  cgt_genus *gs = genera(ctx, sqlite3_context_db_handle(ctx), (const char *)sqlite3_value_text(argv[0]), n, fname,
-                         NULL, &rc);
+  const cgt_genus *gs = genera(ctx, sqlite3_user_data(ctx), (const char *)sqlite3_value_text(argv[0]), n, fname,
+                               NULL, &rc);
   if (!gs) return;
   char text[CGT_GENUS_TEXT];
   cgt_genus_text(&gs[n], text, sizeof text);
   sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
-  sqlite3_free(gs);
 }
 
 const cgt_function cgt_misere_functions[] = {
@@ -448,10 +372,12 @@ static int genus_filter(cgt_cursor *cur, sqlite3_value **args) {
     return SQLITE_ERROR;
   }
   int rc;
-  cgt_genus *gs = genera(NULL, cgt_conn_db(cur->conn), (const char *)sqlite3_value_text(args[0]), (uint32_t)n,
-                         "heap_genus_sequence", &cur->err, &rc);
+  const cgt_genus *gs = genera(NULL, cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n,
+                               "heap_genus_sequence", &cur->err, &rc);
   if (!gs) return rc == SQLITE_OK ? SQLITE_NOMEM : rc;
-  cur->rows = gs;
+  /* a copy: the cache may drop or grow the rule's genera while the rows are read */
+  if (!(cur->rows = sqlite3_malloc64((n + 1) * sizeof *gs))) return SQLITE_NOMEM;
+  memcpy(cur->rows, gs, (n + 1) * sizeof *gs);
   cur->nrows = (sqlite3_int64)n + 1;
   return SQLITE_OK;
 }

@@ -469,4 +469,57 @@ if not SANITIZED:   # the search runs to its limit first: seconds under the sani
              'heap_genus past the search limit is an error')
 t.is_(conn.execute("SELECT count(*) FROM heap_genus_sequence(NULL, 3)").fetchone()[0], 0,
       'heap_genus_sequence of a NULL rule has no rows')
+
+# ---- kept per connection (misere_cache.c) ----
+# Asked for more heaps than it has, a rule's genera or quotient grow by a
+# quarter at least; a growth that meets a limit past the heaps asked for is
+# not an error.  Every answer must be what a connection of its own gives for
+# that call alone.  4.7's genus search meets its limit at heap 29 (0.1 s),
+# Officers' (0.6) quotient at heap 17 (half a second; the sanitized run
+# leaves out the calls that meet it again).
+
+
+def alone(sql, *args):
+    c = connect()
+    try:
+        return c.execute(sql, args).fetchone()[0]
+    finally:
+        c.close()
+
+
+kept = connect()
+got = [r[0] for r in kept.execute("SELECT heap_genus('4.7', value) FROM json_each(?)", (json.dumps(list(range(25))),))]
+t.is_(got, [r[0] for r in connect().execute("SELECT genus FROM heap_genus_sequence('4.7', 24)")],
+      "heap_genus of 4.7, heap after heap (growing by a quarter): the genera of heap_genus_sequence")
+# heap 25 grows to 31, past the limit at 29: heaps 0..28 are kept, 29 and on refused
+t.is_([r[0] for r in kept.execute("SELECT heap_genus('4.7', value) FROM json_each('[25, 28, 3]')")],
+      [alone("SELECT heap_genus('4.7', ?)", h) for h in (25, 28, 3)],
+      "4.7: heap 25, whose growth meets the limit at heap 29, and heap 28 after it, as asked alone")
+for h in (29, 40):
+    t.raises(lambda: kept.execute("SELECT heap_genus('4.7', ?)", (h,)).fetchall(),
+             "cgt: heap_genus: the genus of heap 29 of rule '4.7' needs more than",
+             "4.7: heap %d is refused at heap 29, as asked alone" % h)
+t.raises(lambda: kept.execute("SELECT * FROM heap_genus_sequence('4.7', 30)").fetchall(),
+         "cgt: heap_genus_sequence: the genus of heap 29", "heap_genus_sequence past it too")
+officers = heap_options('0.6')
+for heaps in ((14, 0), (15, 1), (16, 2, 3), (16, 4, 1)):
+    t.is_(kept.execute("SELECT misere_heap_win('0.6', %s)" % ", ".join(map(str, heaps))).fetchone()[0],
+          int(misere_winner(officers)(tuple(sorted(h for h in heaps if h)))),
+          "Officers %s (the quotient grown to heap 16, past the limit at 17): against the recursion" % (heaps,))
+if not SANITIZED:   # each runs to the limit again: seconds under the sanitizers
+    t.raises(lambda: kept.execute("SELECT misere_heap_win('0.6', 17, 0)").fetchall(),
+             "the misère quotient of rule '0.6' is not found within the limits at heap 17",
+             "Officers with a heap of 17 is refused, as asked alone")
+    # heap 17 after 14: the growth to 18 stops at 17, short of it; 17 alone is refused
+    other = connect()
+    t.is_(other.execute("SELECT misere_heap_win('0.6', 14, 0)").fetchone()[0], int(misere_winner(officers)((14,))),
+          "Officers 14 alone, against the recursion")
+    t.raises(lambda: other.execute("SELECT misere_heap_win('0.6', 17, 0)").fetchall(),
+             "the misère quotient of rule '0.6' is not found within the limits at heap 17",
+             "Officers 17 after 14 (a growth short of it) is refused, as asked alone")
+    other.close()
+t.is_(json.loads(kept.execute("SELECT misere_quotient('0.6', 16)").fetchone()[0]),
+      json.loads(alone("SELECT misere_quotient('0.6', 16)")),
+      "misere_quotient('0.6', 16) after the growth: the same JSON as asked alone")
+kept.close()
 t.done()

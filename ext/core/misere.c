@@ -731,14 +731,23 @@ static int budget_hook(void *arg) {
 
 static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
 
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
   budget b = {st, 0, 0};
   cgt_stop local = {budget_hook, &b, 0, 0};
   cgt_rc rc = compute(g, q, fail_type, &local);
-  return rc == CGT_INTERRUPTED && b.over ? CGT_LIMIT : rc;
+  if (rc == CGT_INTERRUPTED && b.over) rc = CGT_LIMIT;
+  if (rc == CGT_LIMIT && prefix && *fail_type > 1) {
+    /* q is the quotient of the types before: a type changes it only once verified */
+    for (uint32_t t = *fail_type; t <= q->ntypes; t++) q->phi[t] = 0;
+    q->ntypes = *fail_type - 1;
+    return CGT_OK;
+  }
+  if (rc) cgt_mq_free(q);
+  return rc;
 }
 
-/* cgt_mq_compute under a stop that includes the budget. */
+/* cgt_mq_compute under a stop that includes the budget; q is left for the
+** caller to free after an error. */
 static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
   uint32_t T = g->ntypes;
   *fail_type = 0;
@@ -779,7 +788,6 @@ static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
   cgt_free(count);
   cgt_free(im);
   cgt_free(seen);
-  if (rc) cgt_mq_free(q);
   return rc;
 }
 

@@ -76,8 +76,10 @@ typedef struct cgt_mq {
 } cgt_mq;
 
 /* The misère quotient of g's sums.  On CGT_LIMIT *fail_type is the heap
-** type being added. */
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+** type being added.  With prefix set, a limit met past type 1 is CGT_OK
+** instead: *q is then the quotient of types 1..*fail_type - 1 (q->ntypes),
+** and *fail_type still says where the limit was met (0 when none was). */
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
 void cgt_mq_free(cgt_mq *q);
 
 /* The element of the sum of heaps h[0..n-1] (types). */

@@ -198,6 +198,7 @@ static const char *const stmts[] = {
     "SELECT misere_heap_win('0.75', 5, 5, 1), misere_quotient('kayles', 12), heap_genus('kayles', 9)",
     "SELECT misere_heap_win('0.07', value) FROM json_each('[14,3,2]')",
     "SELECT * FROM heap_genus_sequence('0.137', 10)",
+    "SELECT heap_genus('4.7', value), misere_heap_win('0.07', value, 1) FROM json_each('[8,9]')",
     /* Nim and its relatives */
     "SELECT nimk_win(2, 3, 5, 6), nimk_win(1, 1, 2, 3)",
     "SELECT nimk_win(2, value) FROM json_each('[1,2,3,4]')",
