@@ -183,11 +183,12 @@ FUZZ_OBJ     := $(CORE_SRC:ext/core/%.c=build-fuzz/obj/core/%.o) $(EXT_SRC:ext/%
 FUZZ_BINS    := $(FUZZERS:%=build-fuzz/fuzz_%)
 
 build-fuzz/obj/%.o: ext/%.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CCACHE) $(FUZZ_CC) $(FUZZFLAGS) $(RELPATHS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(call say,CC-FUZ,$@) mkdir -p $(dir $@)
+	$(Q)$(CCACHE) $(FUZZ_CC) $(FUZZFLAGS) $(RELPATHS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_db.h $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) -lsqlite3 -lpthread -lm
+	$(call say,LINK,$@)
+	$(Q)$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) -lsqlite3 -lpthread -lm
 
 .SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_BINS)
