@@ -23,8 +23,9 @@ SANFLAGS := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 # compiles only what changed; CCACHE= turns it off.  Paths inside the
 # checkout are hashed relative to it and the debug information names them
 # relative to it (-fdebug-prefix-map), so clones in other directories share
-# what is kept.
-CCACHE   ?= $(shell command -v ccache 2>/dev/null)
+# what is kept.  (Not when its cache cannot be written: it would fail every compile.)
+CCACHE   ?= $(shell d=$$(ccache -k cache_dir 2>/dev/null) && mkdir -p "$$d" 2>/dev/null && [ -w "$$d" ] && \
+                    command -v ccache)
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 RELPATHS := -fdebug-prefix-map=$(CURDIR)=.
