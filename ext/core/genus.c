@@ -203,7 +203,8 @@ static uint32_t option_parts(const search *s, uint32_t x, uint32_t i, uint32_t j
 /* Searches every position of heap t (explicit stacks). */
 static cgt_rc search_heap(search *s, uint32_t t, uint32_t *result) {
   uint16_t one = (uint16_t)t, *buf = NULL;
-  uint32_t x, nf = 0, capf = 64, no = 0, capo = 256;
+  uint32_t x, nf = 0, no = 0;
+  size_t capf = 64, capo = 256;
   int added;
   int dead = s->hg->off[t + 1] == s->hg->off[t];
   cgt_rc rc = find(s, &one, dead ? 0 : 1, &x, &added);
@@ -237,26 +238,20 @@ static cgt_rc search_heap(search *s, uint32_t t, uint32_t *result) {
     uint32_t n = option_parts(s, fr->x, fr->i, fr->j++, buf);
     uint32_t y;
     if ((rc = find(s, buf, n, &y, &added))) break;
-    if (no == capo) {
-      uint32_t *o2 = capo < (1u << 30) ? cgt_realloc(opt, 2 * (size_t)capo * sizeof *opt) : NULL;
-      if (!o2) {
+    uint32_t *o2 = cgt_grow(opt, &capo, (size_t)no + 1, sizeof *opt, 256);
+    if (!o2) {
+      rc = CGT_NOMEM;
+      break;
+    }
+    opt = o2;
+    opt[no++] = y;
+    if (added) {
+      frame *f2 = cgt_grow(f, &capf, (size_t)nf + 1, sizeof *f, 64);
+      if (!f2) {
         rc = CGT_NOMEM;
         break;
       }
-      opt = o2;
-      capo *= 2;
-    }
-    opt[no++] = y;
-    if (added) {
-      if (nf == capf) {
-        frame *f2 = cgt_realloc(f, 2 * (size_t)capf * sizeof *f);
-        if (!f2) {
-          rc = CGT_NOMEM;
-          break;
-        }
-        f = f2;
-        capf *= 2;
-      }
+      f = f2;
       f[nf++] = (frame){y, 0, UINT32_MAX, no};
     }
   }

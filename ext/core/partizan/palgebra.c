@@ -32,8 +32,8 @@ cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out) {
 
 cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out) {
   memo seen = {NULL, NULL, 0, 0};
-  cg_id *stack = cgt_malloc(64 * sizeof *stack), dummy;
-  size_t top = 0, cap = 64;
+  size_t top = 0, cap = 0;
+  cg_id *stack = cgt_grow(NULL, &cap, 1, sizeof *stack, 64), dummy;
   cgt_rc rc = stack ? CGT_OK : CGT_NOMEM;
   *out = 1;
   if (rc == CGT_OK) stack[top++] = g, rc = memo_put(&seen, g, 0);
@@ -56,15 +56,12 @@ cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out) {
       cg_id y = i < nl ? L[i] : R[i - nl];
       if (memo_get(&seen, y, &dummy)) continue;
       if ((rc = memo_put(&seen, y, 0))) break;
-      if (top == cap) {
-        cg_id *more = cgt_realloc(stack, 2 * cap * sizeof *stack);
-        if (!more) {
-          rc = CGT_NOMEM;
-          break;
-        }
-        stack = more;
-        cap *= 2;
+      cg_id *more = cgt_grow(stack, &cap, top + 1, sizeof *stack, 64);
+      if (!more) {
+        rc = CGT_NOMEM;
+        break;
       }
+      stack = more;
       stack[top++] = y;
     }
   }

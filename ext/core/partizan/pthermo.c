@@ -313,11 +313,10 @@ static cgt_rc walls_of(cg_store *s, cg_thermo *th, cg_id g, const walls **out) {
     uint32_t next;   /* the next source to look at */
   } frame;
   frame *stack = NULL;
-  uint32_t top = 0, cap = 0;
+  size_t top = 0, cap = 0;
   cgt_rc rc = CGT_OK;
   if (!known(th, g)) {
-    if (!(stack = cgt_malloc(64 * sizeof *stack))) return CGT_NOMEM;
-    cap = 64;
+    if (!(stack = cgt_grow(NULL, &cap, 1, sizeof *stack, 64))) return CGT_NOMEM;
     stack[top++] = (frame){g, 0};
   }
   while (top > 0 && rc == CGT_OK) {
@@ -337,15 +336,12 @@ static cgt_rc walls_of(cg_store *s, cg_thermo *th, cg_id g, const walls **out) {
       continue;
     }
     cg_id child = f->next < nl ? L[f->next] : R[f->next - nl];
-    if (top == cap) {
-      frame *more = cap < UINT32_MAX / 2 ? cgt_realloc(stack, 2 * (size_t)cap * sizeof *stack) : NULL;
-      if (!more) {
-        rc = CGT_NOMEM;
-        break;
-      }
-      stack = more;
-      cap *= 2;
+    frame *more = cgt_grow(stack, &cap, top + 1, sizeof *stack, 64);
+    if (!more) {
+      rc = CGT_NOMEM;
+      break;
     }
+    stack = more;
     stack[top++] = (frame){child, 0};
   }
   cgt_free(stack);
