@@ -301,11 +301,59 @@ static void simplest_between(void) {
   cg_bigs_free(B);
 }
 
+/* 1 when g prints and parses back to itself. */
+static int round_trip(cg_id g, cgt_rc *rc) {
+  char *text = NULL, err[300];
+  cg_id back;
+  *rc = cg_print(s, g, &text);
+  int good = *rc == CGT_OK && cg_parse(s, text, &back, err, sizeof err) == CGT_OK && back == g;
+  free(text);
+  return good;
+}
+
+/* The printer keeps the text of each general game it printed and copies it
+** when the game comes again (pprint.c): sums of pooled games, whose
+** subgames come again and again, still parse back to themselves; a kept
+** text is not copied where it would nest deeper than the parser reads (the
+** print fails as a fresh one would). */
+static void printing_kept(void) {
+#ifdef __SANITIZE_ADDRESS__
+  int sums = 2, terms = 3;
+#else
+  int sums = 20, terms = 5;
+#endif
+  int bad = 0;
+  cgt_rc rc;
+  for (int i = 0; i < sums && npool > 0; i++) {
+    cg_id g = pool[rnd((uint32_t)npool)];
+    for (int k = 0; k < terms; k++) g = add(g, pool[rnd((uint32_t)npool)]);
+    bad += !round_trip(g, &rc);
+  }
+  is_int(bad, 0, "%d sums of %d pooled games print and parse back", sums, terms + 1);
+  /* d = {d' | -1}, 300 deep; shallow and deep: d in 150 or 250 more of them */
+  cg_id m1, d;
+  cg_integer(s, -1, &m1);
+  cg_integer(s, 0, &d);
+  for (int i = 0; i < 300; i++) cg_game(s, &d, 1, &m1, 1, &d);
+  cg_id shallow = d, deep = d;
+  for (int i = 0; i < 150; i++) cg_game(s, &shallow, 1, &m1, 1, &shallow);
+  for (int i = 0; i < 250; i++) cg_game(s, &deep, 1, &m1, 1, &deep);
+  cg_id pair[2];
+  pair[0] = d, pair[1] = shallow;
+  cg_id g;
+  cg_game(s, pair, 1, pair + 1, 1, &g);   /* {d | shallow}: d printed first, then 150 deeper */
+  ok(round_trip(g, &rc), "d printed, then again 150 levels deeper: within the parser's depth, parses back");
+  pair[1] = deep;
+  cg_game(s, pair, 1, pair + 1, 1, &g);   /* {d | deep}: d again 250 deeper, 550 in all */
+  is_int(round_trip(g, &rc) ? CGT_OK : rc, CGT_TOODEEP, "d again 250 levels deeper: too deep to print, kept or not");
+}
+
 int main(void) {
   s = cg_store_new();
   identities();
   nus_values();
   random_games();
+  printing_kept();
   partial_order();
   simplest_between();
   printf("# %zu games stored\n", cg_store_size(s));

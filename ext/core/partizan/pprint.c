@@ -14,13 +14,32 @@
 ** parentheses of +-(1*)): printing stops this far from the parser's limit. */
 #define PARSE_MARGIN 4
 
+/* A general game's text as printed once, copied when the game comes again
+** (a sum's subgames come again and again: its text is its tree of options,
+** where the store keeps a graph). */
+typedef struct kept {
+  size_t at, len;    /* in the arena */
+  int bars;
+  uint32_t depth;    /* how many nestings below its own the text reaches */
+} kept;
+
+/* The most bytes of kept texts; past it, games are printed anew. */
+#define KEPT_MAX ((size_t)32 << 20)
+
 typedef struct text {
   char *p;
   size_t n, cap;
   cgt_rc err;      /* CGT_NOMEM or CGT_INTERRUPTED once a put failed */
   uint32_t nest;   /* games printed one inside another: at most CG_PARSE_DEPTH, so the text parses back */
+  uint32_t deepest;   /* the deepest nest reached by the game being printed */
   cg_store *s;     /* charged for the bytes written (copying side texts into a game's text is work) */
   struct sorter *o;   /* the uptimals and sorted option lists met so far */
+  memo seen;          /* game -> its entry in kept */
+  kept *kept;
+  size_t nkept, capkept;
+  char *arena;
+  size_t narena, caparena;
+  cg_thermo *th;      /* made when a mean is first needed */
 } text;
 
 /* Makes room for len more bytes (and a final NUL) at the end of t, charging
@@ -152,14 +171,13 @@ static void put_uptimal(cg_store *s, text *t, const cg_expansion *e, char kind) 
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars);
 static cgt_rc print_braced(cg_store *s, cg_id g, text *t);
 
-/* The mean of g (numbers are their own). */
-static cgt_rc mean_of(cg_store *s, cg_id g, cg_dyadic *m) {
+/* The mean of g (numbers are their own), by thermographs kept for the
+** whole print (a chain of Tiny-like games asks its every level). */
+static cgt_rc mean_of(cg_store *s, text *t, cg_id g, cg_dyadic *m) {
   if (cg_is_number(s, g, m)) return CGT_OK;
-  cg_thermo *th = cg_thermo_new();
+  if (!t->th && !(t->th = cg_thermo_new())) return CGT_NOMEM;
   cg_dyadic temp;
-  cgt_rc rc = th ? cg_thermograph(s, th, g, m, &temp) : CGT_NOMEM;
-  cg_thermo_free(th);
-  return rc;
+  return cg_thermograph(s, t->th, g, m, &temp);
 }
 
 /* CGSuite's x Tiny(z) and x Miny(z): g = {x | {x | y}} with x a number and
@@ -178,7 +196,7 @@ static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R
     if (rc) return rc;
     if (hnl != 1 || hnr != 1 || (miny ? hr[0] : hl[0]) != xid) continue;
     cg_id y = miny ? hl[0] : hr[0], negx, z;
-    if ((rc = mean_of(s, y, &m))) return rc;
+    if ((rc = mean_of(s, t, y, &m))) return rc;
     if (miny ? cg_dyadic_cmp(cg_store_bigs(s), m, x) <= 0 : cg_dyadic_cmp(cg_store_bigs(s), m, x) >= 0) continue;
     cg_dyadic nx;
     if ((rc = cg_dyadic_neg(cg_store_bigs(s), x, &nx)) || (rc = cg_number(s, nx, &negx))) return rc;
@@ -398,6 +416,25 @@ static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R,
 ** printed without braces (0 for atomic forms). */
 static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars);
 
+/* Keeps the text of general game g, printed from mark on, for its next
+** time (depth: see kept); not when past KEPT_MAX or out of memory. */
+static cgt_rc keep(text *t, cg_id g, size_t mark, int bars, uint32_t depth) {
+  size_t len = t->n - mark;
+  if (t->narena + len > KEPT_MAX || t->nkept >= UINT32_MAX - 1) return CGT_OK;
+  if (cg_work(t->s, 1 + (uint64_t)len / 16)) return CGT_INTERRUPTED;
+  char *arena = cgt_grow(t->arena, &t->caparena, t->narena + len, 1, 4096);
+  if (!arena) return CGT_OK;
+  t->arena = arena;
+  kept *k = cgt_grow(t->kept, &t->capkept, t->nkept + 1, sizeof *k, 64);
+  if (!k) return CGT_OK;
+  t->kept = k;
+  if (memo_put(&t->seen, g, (cg_id)t->nkept) != CGT_OK) return CGT_OK;
+  memcpy(t->arena + t->narena, t->p + mark, len);
+  t->kept[t->nkept++] = (kept){t->narena, len, bars, depth};
+  t->narena += len;
+  return CGT_OK;
+}
+
 static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   cg_dyadic x;
   uint32_t k = 0;
@@ -410,13 +447,28 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   if (rc) return rc;
   char kind = found ? compact_kind(&e) : 0;
   if (kind) return put_uptimal(s, t, &e, kind), t->err;
+  cg_id i;
+  /* printed before: its text again, unless it would now nest too deep
+  ** (printed anew, that fails where it does) */
+  if (memo_get(&t->seen, g, &i) && t->nest + t->kept[i].depth + PARSE_MARGIN < CG_PARSE_DEPTH) {
+    const kept *was = &t->kept[i];
+    if (t->nest + was->depth > t->deepest) t->deepest = t->nest + was->depth;
+    put_bytes(t, t->arena + was->at, was->len);
+    *bars = was->bars;
+    return t->err;
+  }
   if (t->nest + PARSE_MARGIN >= CG_PARSE_DEPTH) return CGT_TOODEEP;
   rc = cg_descend(s);
   if (rc) return rc;
+  size_t mark = t->n;
+  uint32_t own = t->nest, outer = t->deepest;
+  t->deepest = own;
   t->nest++;
   rc = print_general(s, g, t, bars);
   t->nest--;
   cg_ascend(s);
+  if (rc == CGT_OK) rc = t->err ? t->err : keep(t, g, mark, *bars, t->deepest - own);
+  if (outer > t->deepest) t->deepest = outer;
   return rc;
 }
 
@@ -476,11 +528,15 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
   sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
-  text t = {NULL, 0, 0, CGT_OK, 0, s, &o};
+  text t = {.s = s, .o = &o};
   put_bytes(&t, "", 0);
   cgt_rc rc = o.u ? print_braced(s, g, &t) : CGT_NOMEM;
   if (rc == CGT_OK) rc = t.err;
   sorter_free(&o);
+  memo_free(&t.seen);
+  cgt_free(t.kept);
+  cgt_free(t.arena);
+  cg_thermo_free(t.th);
   if (rc) {
     cgt_free(t.p);
     return rc;
