@@ -35,6 +35,7 @@ typedef struct text {
   cg_store *s;     /* charged for the bytes written (copying side texts into a game's text is work) */
   struct sorter *o;   /* the uptimals and sorted option lists met so far */
   memo seen;          /* game -> its entry in kept */
+  memo bars;          /* game -> its bars (bars_of) */
   kept *kept;
   size_t nkept, capkept;
   char *arena;
@@ -182,33 +183,30 @@ static cgt_rc mean_of(cg_store *s, text *t, cg_id g, cg_dyadic *m) {
 
 /* CGSuite's x Tiny(z) and x Miny(z): g = {x | {x | y}} with x a number and
 ** mean(y) < x is x + Tiny(x - y); g = {{y | x} | x} with mean(y) > x is
-** x + Miny(y - x).  Prints it and sets *found when g is one. */
-static cgt_rc tiny_miny(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, text *t, int *found) {
+** x + Miny(y - x).  Sets *found, *miny, *x and *z when g is one. */
+static cgt_rc tiny_miny(cg_store *s, text *t, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, int *found,
+                        int *miny, cg_dyadic *x, cg_id *z) {
   *found = 0;
   if (nl != 1 || nr != 1) return CGT_OK;
-  for (int miny = 0; miny <= 1; miny++) {
-    cg_id xid = miny ? R[0] : L[0], h = miny ? L[0] : R[0];
-    cg_dyadic x, m;
+  for (*miny = 0; *miny <= 1; ++*miny) {
+    cg_id xid = *miny ? R[0] : L[0], h = *miny ? L[0] : R[0];
+    cg_dyadic m;
     const cg_id *hl, *hr;
     uint32_t hnl, hnr;
-    if (!cg_is_number(s, xid, &x) || cg_is_number(s, h, NULL)) continue;
+    if (!cg_is_number(s, xid, x) || cg_is_number(s, h, NULL)) continue;
     cgt_rc rc = cg_options(s, h, &hl, &hnl, &hr, &hnr);
     if (rc) return rc;
-    if (hnl != 1 || hnr != 1 || (miny ? hr[0] : hl[0]) != xid) continue;
-    cg_id y = miny ? hl[0] : hr[0], negx, z;
+    if (hnl != 1 || hnr != 1 || (*miny ? hr[0] : hl[0]) != xid) continue;
+    cg_id y = *miny ? hl[0] : hr[0], negx;
     if ((rc = mean_of(s, t, y, &m))) return rc;
-    if (miny ? cg_dyadic_cmp(cg_store_bigs(s), m, x) <= 0 : cg_dyadic_cmp(cg_store_bigs(s), m, x) >= 0) continue;
+    if (*miny ? cg_dyadic_cmp(cg_store_bigs(s), m, *x) <= 0 : cg_dyadic_cmp(cg_store_bigs(s), m, *x) >= 0) continue;
     cg_dyadic nx;
-    if ((rc = cg_dyadic_neg(cg_store_bigs(s), x, &nx)) || (rc = cg_number(s, nx, &negx))) return rc;
-    if (miny) rc = cg_add(s, y, negx, &z);   /* y - x */
-    else if ((rc = cg_neg(s, y, &z)) == CGT_OK) rc = cg_add(s, z, xid, &z);   /* x - y */
+    if ((rc = cg_dyadic_neg(cg_store_bigs(s), *x, &nx)) || (rc = cg_number(s, nx, &negx))) return rc;
+    if (*miny) rc = cg_add(s, y, negx, z);   /* y - x */
+    else if ((rc = cg_neg(s, y, z)) == CGT_OK) rc = cg_add(s, *z, xid, z);   /* x - y */
     if (rc) return rc;
-    if (!cg_dyadic_is_zero(x)) put_number(s, t, x);
-    put_str(t, miny ? "Miny(" : "Tiny(");
-    rc = print_braced(s, z, t);
-    put_str(t, ")");
     *found = 1;
-    return rc;
+    return CGT_OK;
   }
   return CGT_OK;
 }
@@ -362,14 +360,71 @@ static cgt_rc sort_options(cg_store *s, sorter *o, cg_id *v, uint32_t n) {
   return rc;
 }
 
+static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cgt_rc *rc) {
+  if (nl != nr || nl == 0) return 0;
+  for (uint32_t i = 0; i < nl; i++) {
+    cg_id neg;
+    if ((*rc = cg_neg(s, L[i], &neg)) != CGT_OK) return 0;
+    int hit = 0;
+    for (uint32_t j = 0; j < nr && !hit; j++) hit = R[j] == neg;
+    if (!hit) return 0;
+  }
+  return 1;
+}
+
+/* 1 when g prints as an atom: a number + ups + star, or a compact uptimal. */
+static cgt_rc atomic(cg_store *s, text *t, cg_id g, int *yes) {
+  cg_dyadic x;
+  uint32_t k;
+  int64_t ups;
+  *yes = 1;
+  if (cg_is_nus(s, g, &x, &ups, &k)) return CGT_OK;
+  int found;
+  cg_expansion e;
+  cgt_rc rc = cg_uptimal_of(t->o->u, g, &found, &e);
+  *yes = found && compact_kind(&e);
+  return rc;
+}
+
+/* The bars of g's outermost level as print writes it (0 for atoms, +-,
+** Tiny and Miny, and for four bars, which CGSuite puts in braces): one more
+** than a lone option's on either side.  Known before g is printed, so that
+** its bars and braces are written in order, never inserted (moving all
+** printed after them, once for every level of a deep game). */
+static cgt_rc bars_of(cg_store *s, text *t, cg_id g, int *bars) {
+  cg_id v;
+  int yes;
+  *bars = 0;
+  if (memo_get(&t->bars, g, &v)) return *bars = (int)v, CGT_OK;
+  cgt_rc rc = atomic(s, t, g, &yes);
+  if (rc || yes) return rc;
+  size_t at;
+  if ((rc = cg_descend(s))) return rc;
+  if ((rc = sorted_options(s, t->o, g, &at))) goto done;
+  uint32_t nl = t->o->ids[at], nr = t->o->ids[at + 1];
+  const cg_id *L = t->o->ids + at + 2, *R = L + nl;
+  int found = is_negation(s, L, nl, R, nr, &rc), miny;
+  cg_dyadic x;
+  cg_id z, lone[2] = {nl == 1 ? L[0] : UINT32_MAX, nr == 1 ? R[0] : UINT32_MAX};
+  if (rc || found || (rc = tiny_miny(s, t, L, nl, R, nr, &found, &miny, &x, &z)) || found) goto done;
+  int side[2] = {0, 0};   /* (L and R may move: sorted_options below grows the ids) */
+  for (int i = 0; i < 2 && !rc; i++)
+    if (lone[i] != UINT32_MAX) rc = bars_of(s, t, lone[i], &side[i]);
+  if (!rc) *bars = ((side[0] > side[1] ? side[0] : side[1]) + 1) % 4;
+done:
+  cg_ascend(s);
+  return rc ? rc : memo_put(&t->bars, g, (cg_id)*bars);
+}
+
 /* Prints g so that it can stand as one option in a list: atomic forms as
 ** they are, general games in braces. */
 static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
-  size_t mark = t->n;
-  int bars = 0;
-  cgt_rc rc = print(s, g, t, &bars);
-  if (rc == CGT_OK && bars > 0) rc = wrap(t, mark, '{', '}');
-  return rc;
+  int braced, bars;
+  cgt_rc rc = bars_of(s, t, g, &braced);
+  if (rc) return rc;
+  if (braced) put_str(t, "{");
+  if ((rc = print(s, g, t, &bars)) == CGT_OK && braced) put_str(t, "}");
+  return rc ? rc : t->err;
 }
 
 /* The one argument of +-: in parentheses when it is a compact form of more
@@ -400,17 +455,6 @@ static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t, int
   return CGT_OK;
 }
 
-static int is_negation(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cgt_rc *rc) {
-  if (nl != nr || nl == 0) return 0;
-  for (uint32_t i = 0; i < nl; i++) {
-    cg_id neg;
-    if ((*rc = cg_neg(s, L[i], &neg)) != CGT_OK) return 0;
-    int hit = 0;
-    for (uint32_t j = 0; j < nr && !hit; j++) hit = R[j] == neg;
-    if (!hit) return 0;
-  }
-  return 1;
-}
 
 /* Prints g; *bars is the number of bars of its outermost level when it is
 ** printed without braces (0 for atomic forms). */
@@ -502,28 +546,33 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
     cgt_free(L);
     return rc;
   }
-  if ((rc = tiny_miny(s, L, nl, R, nr, t, &found)) != CGT_OK || found) {
+  int miny;
+  cg_dyadic x;
+  cg_id z;
+  if ((rc = tiny_miny(s, t, L, nl, R, nr, &found, &miny, &x, &z)) == CGT_OK && found) {
+    if (!cg_dyadic_is_zero(x)) put_number(s, t, x);
+    put_str(t, miny ? "Miny(" : "Tiny(");
+    rc = print_braced(s, z, t);
+    put_str(t, ")");
+  }
+  if (rc || found) {
     cgt_free(L);
-    return rc;
+    return rc ? rc : t->err;
   }
-  /* {L|R}: the bars count one more than the bare options inside, so they
-  ** go in between once both sides are printed. */
-  size_t mark = t->n, middle;
-  int lb = 0, rb = 0;
-  rc = print_side(s, L, nl, t, &lb);
-  middle = t->n;
-  if (rc == CGT_OK) rc = print_side(s, R, nr, t, &rb);
+  /* {L|R}, one bar more than the bare options inside; CGSuite braces a
+  ** game once it reaches four */
+  int lb, rb;
+  if ((rc = bars_of(s, t, g, bars)) == CGT_OK) {
+    if (*bars == 0) put_str(t, "{");
+    rc = print_side(s, L, nl, t, &lb);
+  }
   if (rc == CGT_OK) {
-    *bars = (lb > rb ? lb : rb) + 1;
-    insert(t, middle, '|', (size_t)*bars);
-    if (*bars == 4) {   /* CGSuite braces a game once it reaches four bars */
-      wrap(t, mark, '{', '}');
-      *bars = 0;
-    }
-    rc = t->err;
+    put_bytes(t, "||||", *bars ? (size_t)*bars : 4);
+    rc = print_side(s, R, nr, t, &rb);
   }
+  if (rc == CGT_OK && *bars == 0) put_str(t, "}");
   cgt_free(L);
-  return rc;
+  return rc ? rc : t->err;
 }
 
 cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
@@ -534,6 +583,7 @@ cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
   if (rc == CGT_OK) rc = t.err;
   sorter_free(&o);
   memo_free(&t.seen);
+  memo_free(&t.bars);
   cgt_free(t.kept);
   cgt_free(t.arena);
   cg_thermo_free(t.th);
