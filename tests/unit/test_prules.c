@@ -11,6 +11,9 @@
 
 static cg_store *s;
 
+/* A stop hook that says stop from the 100th poll on. */
+static int count_poll(void *arg) { return ++*(int *)arg >= 100; }
+
 #include "prints.h"
 
 int main(void) {
@@ -24,6 +27,28 @@ int main(void) {
        "hackenbush '%s' = %s", hb[i].edges, hb[i].want);
   ok(cg_hackenbush_string(s, "LXR", &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "bad edge 'X' at position 2"),
      "a bad edge is named: %s", err);
+  ok(cg_hackenbush_string(s, "L\xc3\xa9", &g, err, sizeof err) == CGT_SYNTAX &&
+         strstr(err, "bad edge 0xC3 at position 2") && !strchr(err, '\xc3'),
+     "a byte outside ASCII is named in hex, the message stays UTF-8: %s", err);
+
+  /* A green string of the limit's length is *20000 at once: every step
+  ** used to search the canonical form of k nimber options (500 edges took
+  ** 90 s); a stop that fires after 100 polls catches a relapse. */
+  {
+    char *green = malloc(CG_HACKENBUSH_MAX + 1);
+    int polls = 0;
+    cgt_stop budget = {count_poll, &polls, 0, 0};
+    memset(green, 'G', CG_HACKENBUSH_MAX);
+    green[CG_HACKENBUSH_MAX] = 0;
+    cg_store_set_stop(s, &budget);
+    ok(cg_hackenbush_string(s, green, &g, err, sizeof err) == CGT_OK && prints(g, "*20000"),
+       "a green string of %u edges is *%u within the budget", CG_HACKENBUSH_MAX, CG_HACKENBUSH_MAX);
+    ok(cg_hackenbush_string(s, "GGGGE", &g, err, sizeof err) == CGT_OK && prints(g, "*5"), "GGGGE = *5");
+    ok(cg_hackenbush_string(s, "GGL", &g, err, sizeof err) == CGT_OK && prints(g, "{0,*,*2|0,*}"),
+       "GGL: Left's cut of the blue top joins the options of *2");
+    cg_store_set_stop(s, NULL);
+    free(green);
+  }
 
   /* Blue-Red strings against Berlekamp's rule: the first run counts +-1 an
   ** edge; after it each edge adds +-1/2^k, k = 1, 2, ...  Every string up to

@@ -36,8 +36,10 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
   for (size_t i = 0; i < n; i++) {
     char c = (char)toupper((unsigned char)edges[i]);
     if (!strchr("LBRGE", c) || !c) {
-      snprintf(err, errlen, "bad edge '%c' at position %zu in '%s' (L or B blue, R red, G or E green)", edges[i],
-               i + 1, edges);
+      /* a byte outside ASCII is named in hex: alone it is not UTF-8 */
+      char shown[8];
+      snprintf(shown, sizeof shown, (unsigned char)edges[i] < 0x80 ? "'%c'" : "0x%02X", (unsigned char)edges[i]);
+      snprintf(err, errlen, "bad edge %s at position %zu (L or B blue, R red, G or E green)", shown, i + 1);
       return CGT_SYNTAX;
     }
   }
@@ -50,6 +52,13 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
   uint32_t nl = 0, nr = 0;
   for (size_t k = 1; k <= n && rc == CGT_OK; k++) {
     char c = (char)toupper((unsigned char)edges[k - 1]);
+    if (nl == k - 1 && nr == k - 1 && (c == 'G' || c == 'E')) {
+      /* all green so far: the value is *k, whose options *0..*(k-1) are
+      ** pairwise confused, none dominated (no canonical form to search) */
+      L[nl++] = R[nr++] = value[k - 1];
+      rc = cg_nimber(s, (uint32_t)k, &value[k]);
+      continue;
+    }
     if (c != 'R') rc = add_undominated(s, L, &nl, value[k - 1], 1);
     if (rc == CGT_OK && (c == 'R' || c == 'G' || c == 'E')) rc = add_undominated(s, R, &nr, value[k - 1], 0);
     if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &value[k]);
