@@ -186,7 +186,8 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
 ** connection's cache or computed now; when exact is 0, that of 1..n' for
 ** some n' from n to max, which decides the same sums.  NULL on error, with
 ** *rc, and *fail on CGT_LIMIT, or a bad rule's message in err (empty
-** otherwise; errlen > 0) (misere_cache.c). */
+** otherwise; errlen > 0); CGT_NOMEM when rule is NULL (the text of a value
+** that could not be had) (misere_cache.c). */
 struct cgt_mq;
 const struct cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, int exact,
                                               cgt_rc *rc, uint32_t *fail, char *err, size_t errlen);
@@ -279,7 +280,9 @@ void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt,
 void cgt_error_rc(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 
 /* Parses the heap rule text into r (core/heaprule.h); returns 1, or 0
-** after setting the error "cgt: fname: <what is wrong with the rule>". */
+** after setting the error "cgt: fname: <what is wrong with the rule>" (out
+** of memory when text is NULL: sqlite3_value_text of a non-NULL value
+** returns NULL only then). */
 struct cgt_rule;
 int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, struct cgt_rule *r);
 /* Reads argument v (number argno) as a heap of at most limit counters:

@@ -38,7 +38,7 @@ static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n,
 static const uint32_t *limited_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
                                       size_t errlen) {
   cgt_rule r;
-  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  cgt_rc crc = rule ? cgt_rule_parse(rule, &r, err, errlen) : CGT_NOMEM;   /* (NULL: no memory for the text) */
   if (crc) {
     *rc = cgt_sqlite_rc(crc);
     return NULL;
@@ -154,6 +154,10 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   uint64_t n;
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || cgt_arg_nonneg(ctx, argv[1], fname, 2, &n) <= 0) return;
   const char *rule = (const char *)sqlite3_value_text(argv[0]);
+  if (!rule) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
   cgt_conn *conn = sqlite3_user_data(ctx);
   /* Large heaps by a proven form first: it needs few values. */
   int by_form = n > 65536 ? grundy_by_form(ctx, conn, rule, n) : 0;

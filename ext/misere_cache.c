@@ -103,7 +103,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
                                        cgt_rc *rc, uint32_t *fail, char *err, size_t errlen) {
   *fail = 0;
   err[0] = 0;
-  mq_cache *c = cgt_conn_state(conn, &mq_hook);
+  mq_cache *c = rule ? cgt_conn_state(conn, &mq_hook) : NULL;
   if (!c) return *rc = CGT_NOMEM, NULL;
   int same;
   mq_slot *slot = rule_slot_find(c->slot, sizeof *slot, MQ_SLOTS, &c->tick, rule, &same);
@@ -184,7 +184,7 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
                                       uint32_t *fail, char *err, size_t errlen) {
   *fail = 0;
   err[0] = 0;
-  genus_cache *c = cgt_conn_state(conn, &genus_hook);
+  genus_cache *c = rule ? cgt_conn_state(conn, &genus_hook) : NULL;
   if (!c) return *rc = CGT_NOMEM, NULL;
   int same;
   genus_slot *slot = rule_slot_find(c->slot, sizeof *slot, GENUS_SLOTS, &c->tick, rule, &same);

@@ -222,7 +222,7 @@ void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u,
 
 int cgt_rule_arg(sqlite3_context *ctx, const char *text, const char *fname, struct cgt_rule *r) {
   char err[300];
-  cgt_rc rc = cgt_rule_parse(text, r, err, sizeof err);
+  cgt_rc rc = text ? cgt_rule_parse(text, r, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (rc) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
   return rc == CGT_OK;

@@ -199,6 +199,16 @@ static const char *const stmts[] = {
     "SELECT misere_heap_win('0.07', value) FROM json_each('[14,3,2]')",
     "SELECT * FROM heap_genus_sequence('0.137', 10)",
     "SELECT heap_genus('4.7', value), misere_heap_win('0.07', value, 1) FROM json_each('[8,9]')",
+    /* a growth of the genera past the heaps asked meets the limit at heap 29: the heaps before it are kept */
+    "SELECT heap_genus('4.7', value) FROM json_each('[24,25,26]')",
+    /* rules from json_each: their text needs an allocation (sqlite3_value_text NULL when it fails); six
+    ** rules for four slots, so the caches evict */
+    "SELECT heap_genus(value, 6), misere_heap_win(value, 3, 5), misere_quotient(value, 4) ->> 'size',"
+    "  (SELECT group_concat(genus) FROM heap_genus_sequence(value, 2)), heap_genus('0.77', length(value) * 3)"
+    "  FROM json_each('[\"kayles\",\"0.77\",\"0.75\",\"0.07\",\"0.137\",\"kayles\"]')",
+    "SELECT heap_grundy(value, 9), heap_period(value, 50) FROM json_each('[\"kayles\",\"0.77\"]')",
+    /* the rows of a cursor while the same rule's genera grow */
+    "SELECT s.genus, heap_genus('0.137', s.n + 9), misere_heap_win('0.3', s.n * 7, 2) FROM heap_genus_sequence('0.137', 8) s",
     /* Nim and its relatives */
     "SELECT nimk_win(2, 3, 5, 6), nimk_win(1, 1, 2, 3)",
     "SELECT nimk_win(2, value) FROM json_each('[1,2,3,4]')",
