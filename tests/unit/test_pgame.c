@@ -301,6 +301,32 @@ static void simplest_between(void) {
   cg_bigs_free(B);
 }
 
+/* {x*S | x*S} (the same stars on both sides, one number x) is x + *mex(S),
+** found by cg_game without its search (pgame.c, nimber_shift): against the
+** search itself, made to run by one more Left option that the fast path does
+** not take, (x-1) + ^, which is dominated and leaves the same game. */
+static void nimber_shifts(void) {
+  int bad = 0, tried = 0;
+  for (int t = 0; t < 300; t++) {
+    cg_dyadic x;
+    cg_dyadic_make(cg_store_bigs(s), (int64_t)rnd(9) - 4, rnd(3), &x);
+    cg_id opts[9], fast, slow, low, m;
+    uint32_t n = 0, mex = 0, set = 1 + rnd(255);
+    for (uint32_t k = 0; k < 8; k++)
+      if (set >> k & 1) cg_nus(s, x, 0, k, &opts[n++]);
+    while (set >> mex & 1) mex++;
+    cg_dyadic lower;
+    cg_dyadic_sub(cg_store_bigs(s), x, (cg_dyadic){1, 0, 0}, &lower);
+    cg_nus(s, lower, 1, 0, &low);
+    opts[n] = low;
+    cg_nus(s, x, 0, mex, &m);
+    if (cg_game(s, opts, n, opts, n, &fast) || cg_game(s, opts, n + 1, opts, n, &slow)) bad++;
+    bad += fast != slow || fast != m;
+    tried++;
+  }
+  is_int(bad, 0, "{x*S | x*S} = x + *mex(S) for %d random x and S, as the full search finds", tried);
+}
+
 /* 1 when g prints and parses back to itself. */
 static int round_trip(cg_id g, cgt_rc *rc) {
   char *text = NULL, err[300];
@@ -353,6 +379,7 @@ int main(void) {
   identities();
   nus_values();
   random_games();
+  nimber_shifts();
   printing_kept();
   partial_order();
   simplest_between();

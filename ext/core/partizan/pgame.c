@@ -505,6 +505,9 @@ static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *re
   return rc;
 }
 
+/* 1 when a is x + *k for some number x and k (no ups). */
+static int number_star(const cg_store *s, cg_id a) { return s->e[a].kind != K_GENERAL && s->e[a].ups == 0; }
+
 /* Removes options dominated by another: for Left the smaller (<=), for Right
 ** the larger.  Numbers are totally ordered, so all but the best number go
 ** first, in one pass. */
@@ -525,6 +528,10 @@ static cgt_rc drop_dominated(cg_store *s, list *l, int is_left) {
     l->v[k++] = l->v[i];
   }
   l->n = k;
+  /* x + *a and x + *b (a != b) are incomparable: a side of only those keeps them all */
+  uint32_t same = 0;
+  while (same < l->n && number_star(s, l->v[same]) && cg_dyadic_eq(s->e[l->v[same]].x, s->e[l->v[0]].x)) same++;
+  if (same == l->n) return cg_work(s, l->n);
   for (uint32_t i = 0; i < l->n; i++) {
     cgt_rc rc = cg_work(s, l->n);
     if (rc) return rc;
@@ -662,6 +669,48 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
   return CGT_OK;
 }
 
+/* Among the options x + *k of l (numbers too), those whose number is not
+** the best one (Left's largest, Right's smallest) go: x + *k < y + *j
+** whenever x < y, whatever k and j.  A linear pass, where drop_dominated
+** compares every pair (a side of many nimbers is common: *n, Hackenbush
+** strings with green edges). */
+static void drop_lesser_numbers(cg_store *s, list *l, int is_left) {
+  int64_t best = -1;
+  for (uint32_t i = 0; i < l->n; i++) {
+    if (!number_star(s, l->v[i])) continue;
+    int c = best < 0 ? 1 : cg_dyadic_cmp(s->bigs, s->e[l->v[i]].x, s->e[l->v[best]].x);
+    if (is_left ? c > 0 : c < 0) best = i;
+  }
+  if (best < 0) return;
+  cg_dyadic x = s->e[l->v[best]].x;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < l->n; i++)
+    if (!number_star(s, l->v[i]) || cg_dyadic_eq(s->e[l->v[i]].x, x)) l->v[k++] = l->v[i];
+  l->n = k;
+}
+
+/* {x + *a, ... | x + *a, ...}, the same options on both sides, all of one
+** number x: x + *m, m the least k not among them (Sprague-Grundy, moved by
+** x; when m is 0, x is the only number between the sides).  The options
+** are incomparable, so none is dominated or reversible, and the search
+** over them is skipped. */
+static cgt_rc nimber_shift(cg_store *s, const list *L, const list *R, cg_id *out, int *found) {
+  *found = 0;
+  if (L->n == 0 || L->n != R->n || memcmp(L->v, R->v, L->n * sizeof *L->v) != 0) return CGT_OK;
+  cg_dyadic x = s->e[L->v[0]].x;
+  for (uint32_t i = 0; i < L->n; i++)
+    if (!number_star(s, L->v[i]) || !cg_dyadic_eq(s->e[L->v[i]].x, x)) return CGT_OK;
+  uint8_t *hit = cgt_calloc((size_t)L->n + 1, 1);
+  if (!hit) return CGT_NOMEM;
+  for (uint32_t i = 0; i < L->n; i++)
+    if (s->e[L->v[i]].star <= L->n) hit[s->e[L->v[i]].star] = 1;
+  uint32_t m = 0;
+  while (hit[m]) m++;
+  cgt_free(hit);
+  *found = 1;
+  return cg_nus(s, x, 0, m, out);
+}
+
 cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
   list L = {NULL, 0, 0}, R = {NULL, 0, 0};
   cgt_rc rc = cg_work(s, (uint64_t)nl + nr);
@@ -669,6 +718,15 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
   for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = list_push(&R, Rin[i]) ? CGT_OK : CGT_NOMEM;
   sort_unique(&L);
   sort_unique(&R);
+  drop_lesser_numbers(s, &L, 1);
+  drop_lesser_numbers(s, &R, 0);
+  int shifted = 0;
+  if (rc == CGT_OK) rc = nimber_shift(s, &L, &R, out, &shifted);
+  if (rc || shifted) {
+    cgt_free(L.v);
+    cgt_free(R.v);
+    return rc;
+  }
   for (int changed = 1; rc == CGT_OK && changed;) {
     rc = drop_dominated(s, &L, 1);
     if (rc == CGT_OK) rc = drop_dominated(s, &R, 0);
