@@ -290,7 +290,7 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   const char *fname = "surreal_value";
   for (int i = 0; i < argc; i++)
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
-  char rules[32], err[400];
+  char rules[32], err[400] = "";
   const char *board;
   const char *first = (const char *)sqlite3_value_text(argv[0]);
   if (!first) {
@@ -325,7 +325,7 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   cg_id g;
   cgt_rc rc;
   if (strcmp(rules, "hackenbush") == 0) {
-    rc = cg_hackenbush_string(s, board, &g, err, sizeof err);
+    rc = cg_hackenbush_string(s, board, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err);
   } else if (strcmp(rules, "toetactics") == 0) {
     cg_id *memo = cgt_conn_toetactics(sqlite3_user_data(ctx));
     rc = memo ? cg_toetactics(s, board, memo, &g, err, sizeof err) : CGT_NOMEM;
@@ -347,7 +347,7 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
               "subtraction{L|R})", rules);
     return;
   }
-  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  if (rc == CGT_SYNTAX || (rc == CGT_LIMIT && err[0])) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
   else answer_game(ctx, s, rc, g, fname);
 }
 

@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (which == 0) {
     /* The values of strings with green edges grow quickly with the length
     ** (21 edges take seconds): the time budget ends those. */
-    if (cg_hackenbush_string(s, text, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "hackenbush string");
+    if (cg_hackenbush_string(s, text, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "hackenbush string");
   } else if (which == 1) {
     /* Several boards separated by newlines share the memo. */
     for (char *line = text, *next; line; line = next) {

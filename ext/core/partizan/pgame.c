@@ -142,6 +142,22 @@ cgt_stop *cg_store_get_stop(const cg_store *s) { return s->stop; }
 
 cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, units) ? CGT_INTERRUPTED : CGT_OK; }
 
+static int budget_poll(void *arg) {
+  cg_budget *b = arg;
+  if (++b->polls > b->max_polls) return b->over = 1;
+  return b->inner && cgt_stop_charge(b->inner, CGT_STOP_QUANTUM);
+}
+
+void cg_budget_begin(cg_budget *b, cg_store *s, uint64_t max) {
+  *b = (cg_budget){{budget_poll, b, 0, 0}, s->stop, 0, max / CGT_STOP_QUANTUM, 0};
+  s->stop = &b->stop;
+}
+
+cgt_rc cg_budget_end(cg_budget *b, cg_store *s, cgt_rc rc) {
+  s->stop = b->inner;
+  return rc == CGT_INTERRUPTED && b->over ? CGT_LIMIT : rc;
+}
+
 /* A level of recursion over games does work of about 16 elementary steps
 ** (comparisons through caches, option lists) before it descends further. */
 #define LEVEL_UNITS 16
@@ -481,10 +497,12 @@ static cgt_rc x_le_g(cg_store *s, cg_id x, const list *L, const list *R, int *re
   if (rc) return rc;
   rc = ensure_options(s, x);
   int r = 0, le = 1;
-  for (uint32_t i = 0; le && rc == CGT_OK && i < R->n; i++)
+  uint32_t i = 0, j = 0;
+  for (; le && rc == CGT_OK && i < R->n; i++)
     if ((rc = cg_le(s, R->v[i], x, &r)) == CGT_OK && r) le = 0;
-  for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[x].nl; i++)
-    if ((rc = g_le_x(s, L, R, left_opt(s, x, i), &r)) == CGT_OK && r) le = 0;
+  for (; le && rc == CGT_OK && j < s->e[x].nl; j++)
+    if ((rc = g_le_x(s, L, R, left_opt(s, x, j), &r)) == CGT_OK && r) le = 0;
+  if (rc == CGT_OK) rc = cg_work(s, (uint64_t)i + j);   /* (closed-form comparisons charge nothing) */
   cg_ascend(s);
   *res = le;
   return rc;
@@ -496,10 +514,12 @@ static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *re
   if (rc) return rc;
   rc = ensure_options(s, y);
   int r = 0, le = 1;
-  for (uint32_t i = 0; le && rc == CGT_OK && i < L->n; i++)
+  uint32_t i = 0, j = 0;
+  for (; le && rc == CGT_OK && i < L->n; i++)
     if ((rc = cg_le(s, y, L->v[i], &r)) == CGT_OK && r) le = 0;
-  for (uint32_t i = 0; le && rc == CGT_OK && i < s->e[y].nr; i++)
-    if ((rc = x_le_g(s, right_opt(s, y, i), L, R, &r)) == CGT_OK && r) le = 0;
+  for (; le && rc == CGT_OK && j < s->e[y].nr; j++)
+    if ((rc = x_le_g(s, right_opt(s, y, j), L, R, &r)) == CGT_OK && r) le = 0;
+  if (rc == CGT_OK) rc = cg_work(s, (uint64_t)i + j);
   cg_ascend(s);
   *res = le;
   return rc;

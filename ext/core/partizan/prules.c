@@ -13,9 +13,18 @@
 ** player, and members x is better than go. */
 static cgt_rc add_undominated(cg_store *s, cg_id *set, uint32_t *n, cg_id x, int left) {
   uint32_t kept = 0;
+  cg_dyadic xn, yn;
+  int64_t xu, yu;
+  int x_ns = cg_is_nus(s, x, &xn, &xu, NULL) && xu == 0;
+  cgt_rc rc = cg_work(s, *n);   /* (closed-form comparisons charge nothing) */
+  if (rc) return rc;
   for (uint32_t i = 0; i < *n; i++) {
     int x_no_better, y_no_better;   /* for the player: x <= y (Left) or x >= y (Right), and the converse */
-    cgt_rc rc = left ? cg_le(s, x, set[i], &x_no_better) : cg_le(s, set[i], x, &x_no_better);
+    if (x_ns && cg_is_nus(s, set[i], &yn, &yu, NULL) && yu == 0 && cg_dyadic_eq(xn, yn) && x != set[i]) {
+      set[kept++] = set[i];   /* x + *a and x + *b: incomparable */
+      continue;
+    }
+    rc = left ? cg_le(s, x, set[i], &x_no_better) : cg_le(s, set[i], x, &x_no_better);
     if (rc) return rc;
     if (x_no_better) return CGT_OK;   /* (the members are an antichain: none was removed yet) */
     rc = left ? cg_le(s, set[i], x, &y_no_better) : cg_le(s, x, set[i], &y_no_better);
@@ -27,7 +36,7 @@ static cgt_rc add_undominated(cg_store *s, cg_id *set, uint32_t *n, cg_id x, int
   return CGT_OK;
 }
 
-cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *err, size_t errlen) {
+cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, uint64_t work_max, cg_id *out, char *err, size_t errlen) {
   size_t n = strlen(edges);
   if (n > CG_HACKENBUSH_MAX) {
     snprintf(err, errlen, "a string of %zu edges is over the limit of %u", n, CG_HACKENBUSH_MAX);
@@ -48,21 +57,36 @@ cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, cg_id *out, char *er
   ** keep only the undominated ones as k grows (one each while the values
   ** are numbers), so the string costs linear work, not quadratic. */
   cg_id *value = cgt_malloc((n + 1) * sizeof *value), *L = cgt_malloc((n + 1) * sizeof *L), *R = cgt_malloc((n + 1) * sizeof *R);
+  cg_budget b;
+  cg_budget_begin(&b, s, work_max);
   cgt_rc rc = value && L && R ? cg_integer(s, 0, &value[0]) : CGT_NOMEM;
   uint32_t nl = 0, nr = 0;
+  /* twin: L and R are both x + *0, ..., x + *(m-1) for one number x, and
+  ** the value is x + *m; a green edge then makes x + *(m+1), its options
+  ** pairwise incomparable (no canonical form to search).  So are a run of
+  ** green edges from the ground (x = 0) and one on a Blue-Red string
+  ** (whose value x dominates all its other options). */
+  int twin = 1;
   for (size_t k = 1; k <= n && rc == CGT_OK; k++) {
     char c = (char)toupper((unsigned char)edges[k - 1]);
-    if (nl == k - 1 && nr == k - 1 && (c == 'G' || c == 'E')) {
-      /* all green so far: the value is *k, whose options *0..*(k-1) are
-      ** pairwise confused, none dominated (no canonical form to search) */
+    cg_dyadic x;
+    uint32_t m;
+    if (twin && (c == 'G' || c == 'E')) {
+      cg_is_nus(s, value[k - 1], &x, NULL, &m);
       L[nl++] = R[nr++] = value[k - 1];
-      rc = cg_nimber(s, (uint32_t)k, &value[k]);
+      if ((rc = cg_work(s, 1)) == CGT_OK) rc = cg_nus(s, x, 0, m + 1, &value[k]);
       continue;
     }
     if (c != 'R') rc = add_undominated(s, L, &nl, value[k - 1], 1);
     if (rc == CGT_OK && (c == 'R' || c == 'G' || c == 'E')) rc = add_undominated(s, R, &nr, value[k - 1], 0);
     if (rc == CGT_OK) rc = cg_game(s, L, nl, R, nr, &value[k]);
+    int64_t ups;
+    twin = rc == CGT_OK && cg_is_nus(s, value[k], &x, &ups, &m) && ups == 0 && m == nl && nl == nr &&
+           memcmp(L, R, nl * sizeof *L) == 0;
   }
+  if ((rc = cg_budget_end(&b, s, rc)) == CGT_LIMIT)
+    snprintf(err, errlen, "a string of %zu edges takes over %.0e steps (green edges under another colour cost most)",
+             n, (double)work_max);
   if (rc == CGT_OK) *out = value[n];
   cgt_free(value);
   cgt_free(L);

@@ -116,34 +116,6 @@ cgt_rc cg_subtraction_heap(const char *text, uint32_t *n, char *err, size_t errl
 
 /* ---- values and outcomes ---- */
 
-/* Counts the work of a computation of values and ends it past the budget;
-** the caller's own stop (inner) still decides interrupts. */
-typedef struct budget {
-  cgt_stop stop;
-  cgt_stop *inner;
-  uint64_t polls;
-  int over;
-} budget;
-
-static int budget_poll(void *arg) {
-  budget *b = arg;
-  if (++b->polls > CG_SUB_WORK_MAX / CGT_STOP_QUANTUM) return b->over = 1;
-  return b->inner && cgt_stop_charge(b->inner, CGT_STOP_QUANTUM);
-}
-
-/* Charges the store's work to b (and through it to the store's stop) until
-** budget_end. */
-static void budget_begin(budget *b, cg_store *s) {
-  *b = (budget){{budget_poll, b, 0, 0}, cg_store_get_stop(s), 0, 0};
-  cg_store_set_stop(s, &b->stop);
-}
-
-/* Gives the store its stop st back; CGT_LIMIT for a stop past the budget. */
-static cgt_rc budget_end(budget *b, cg_store *s, cgt_rc rc) {
-  cg_store_set_stop(s, b->inner);
-  return rc == CGT_INTERRUPTED && b->over ? CGT_LIMIT : rc;
-}
-
 /* The options of heap i (values of the heaps it moves to). */
 static void options_of(const cg_subtraction *g, const cg_id *v, uint32_t i, cg_id *L, uint32_t *nl, cg_id *R,
                        uint32_t *nr) {
@@ -162,8 +134,8 @@ cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, c
   while (size < 2 * (n + 1)) size <<= 1;
   uint32_t *first = cgt_calloc(size, sizeof *first);   /* heap + 1, 0 empty */
   uint64_t *hash = cgt_malloc(((size_t)n + 1) * sizeof *hash);
-  budget b;
-  budget_begin(&b, s);
+  cg_budget b;
+  cg_budget_begin(&b, s, CG_SUB_WORK_MAX);
   cgt_rc rc = first && hash ? CGT_OK : CGT_NOMEM;
   uint32_t i;
   for (i = 0; i <= n && rc == CGT_OK; i++) {
@@ -183,7 +155,7 @@ cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, c
     if (first[k]) v[i] = v[first[k] - 1], rc = cg_work(s, (uint64_t)nl + nr + 1);
     else if ((rc = cg_game(s, L, nl, R, nr, &v[i])) == CGT_OK) first[k] = i + 1;
   }
-  rc = budget_end(&b, s, rc);
+  rc = cg_budget_end(&b, s, rc);
   if (done) *done = rc == CGT_OK ? n + 1 : i ? i - 1 : 0;
   cgt_free(first);
   cgt_free(hash);
@@ -419,9 +391,9 @@ cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_ma
       out->pre = 0, out->period = g->nl ? g->left[0] : g->nr ? g->right[0] : 1, out->proven = 1;
       rc = cg_integer(s, g->nl ? 1 : g->nr ? -1 : 0, &out->saltus);
     } else {
-      budget b;   /* a search past the budget reports what it found by then */
-      budget_begin(&b, s);
-      if ((rc = budget_end(&b, s, value_period(s, g, v, made - 1, out))) == CGT_LIMIT) rc = CGT_OK;
+      cg_budget b;   /* a search past the budget reports what it found by then */
+      cg_budget_begin(&b, s, CG_SUB_WORK_MAX);
+      if ((rc = cg_budget_end(&b, s, value_period(s, g, v, made - 1, out))) == CGT_LIMIT) rc = CGT_OK;
     }
   }
   cgt_free(o);
