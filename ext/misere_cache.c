@@ -57,6 +57,11 @@ static void *rule_slot_find(void *base, size_t size, int n, uint64_t *tick, cons
   return *found = 0, fill;
 }
 
+/* The cap after a growth from n to want met a limit that may be the options'
+** (met before any work, at want or at any heap past n): the next growth
+** goes half as far, so a few calls find how far it can go. */
+static uint32_t halfway(uint32_t n, uint32_t want) { return n + (want - n) / 2 + 1; }
+
 /* ---- quotients ---- */
 
 typedef struct mq_slot {
@@ -118,7 +123,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
   if (want > n && (*rc == CGT_LIMIT || (*rc == CGT_OK && *fail))) {
     /* the growth met a limit (its options', or at heap *fail, the heaps
     ** before it done): short of n, n alone, as a call of its own would */
-    cap = *fail > n ? *fail : n + 1;
+    cap = *rc == CGT_OK ? *fail : halfway(n, want);
     if (*rc == CGT_OK && q.ntypes >= n) {
       want = q.ntypes;
     } else {
@@ -151,6 +156,7 @@ typedef struct genus_slot {
   cgt_genus *gs;       /* the genera of heaps 0..n - 1 */
   uint32_t n;
   uint32_t fail;       /* the genus of this heap is past the limits (0: not known) */
+  uint32_t cap;        /* growing to this heap met a limit, its options' maybe: growth stays below (0: none) */
 } genus_slot;
 
 typedef struct genus_cache {
@@ -192,11 +198,15 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
   if (same && slot->fail && n >= slot->fail) return *fail = slot->fail, *rc = CGT_LIMIT, NULL;
   cgt_rule r;
   if ((*rc = cgt_rule_parse(rule, &r, err, errlen))) return NULL;
-  uint32_t want = grown(n, same ? (int64_t)slot->n - 1 : -1, same ? slot->fail : 0, max);
+  uint32_t cap = same ? slot->cap : 0;
+  if (same && slot->fail && (!cap || slot->fail < cap)) cap = slot->fail;
+  uint32_t want = grown(n, same ? (int64_t)slot->n - 1 : -1, cap, max);
   cgt_genus *gs = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *gs);
   char *copy = same ? NULL : sqlite3_mprintf("%s", rule);
   *rc = gs && (same || copy) ? compute_genera(cgt_conn_db(conn), &r, want, gs, fail) : CGT_NOMEM;
+  cap = 0;
   if (*rc == CGT_LIMIT && want > n && *fail == want) {   /* the growth's options, or its last heap: n alone */
+    cap = halfway(n, want);
     want = n;
     *rc = compute_genera(cgt_conn_db(conn), &r, want, gs, fail);
   }
@@ -208,7 +218,7 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
     if (!same) {
       sqlite3_free(slot->k.rule);
       slot->k.rule = copy;
-      slot->fail = 0;
+      slot->fail = slot->cap = 0;
       same = 1;
       copy = NULL;
     }
@@ -220,6 +230,7 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
   }
   /* every larger heap fails where this one did */
   if (same && *rc == CGT_LIMIT && (!slot->fail || *fail < slot->fail)) slot->fail = *fail;
+  if (same && cap && (!slot->cap || cap < slot->cap)) slot->cap = cap;
   sqlite3_free(gs);
   sqlite3_free(copy);
   if (same && n < slot->n) return *rc = CGT_OK, slot->gs;

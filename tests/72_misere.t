@@ -522,4 +522,13 @@ t.is_(json.loads(kept.execute("SELECT misere_quotient('0.6', 16)").fetchone()[0]
       json.loads(alone("SELECT misere_quotient('0.6', 16)")),
       "misere_quotient('0.6', 16) after the growth: the same JSON as asked alone")
 kept.close()
+if not SANITIZED:   # (3 s there)
+    # Nim's heap options pass their limit near heap 2,900: growing from heap
+    # 2400 to 3001 is refused before any search, and later growths go half
+    # as far until one fits
+    heaps = [2400, 2401, 2402, 2403, 2410]
+    t.is_(connect().execute("SELECT group_concat(heap_genus('nim', value), ' ') FROM json_each(?)",
+                            (json.dumps(heaps),)).fetchone()[0],
+          " ".join("%d^(%d,%d)" % (h, h, h ^ 2) for h in heaps),
+          "Nim heaps past 2,400 one row each, their growth refused by the options' limit: n^(n, n xor 2)")
 t.done()
