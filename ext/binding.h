@@ -239,7 +239,9 @@ int cgt_tokens_parse(sqlite3 *db, sqlite3_value *tokens, const cgt_graph *graph,
 
 /* ---- helpers (util.c) ---- */
 
-/* Turns an SQL value into a node id key; 0 for NULL. */
+/* Turns an SQL value into a node id key: 1, or 0 for NULL, or -1 when the
+** text or BLOB of the value could not be had (sqlite3_value_text returns
+** NULL for a non-NULL value only when out of memory). */
 int cgt_key_from_value(sqlite3_value *v, cgt_key *k);
 /* Returns an outcome letter ('N', 'P', 'D', ...) as a one-letter TEXT. */
 void cgt_result_letter(sqlite3_context *ctx, char c);
@@ -248,7 +250,8 @@ void cgt_result_key(sqlite3_context *ctx, const cgt_key *k);
 /* The id of node u of graph as SQL literal text (sqlite3_malloc'd; NULL
 ** when out of memory), for error messages. */
 char *cgt_node_text(const cgt_graph *graph, uint32_t u);
-/* Index of node v in graph, or UINT32_MAX when unknown or NULL. */
+/* Index of node v in graph, or UINT32_MAX when unknown or NULL (or its text
+** could not be had: then cgt_unknown_node_text is NULL). */
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v);
 
 /* A stop hook that honours sqlite3_interrupt() during long computations:

@@ -316,8 +316,7 @@ static void draw_view(sqlite3_context *ctx, const cgt_graph *graph, int argc, sq
   int rc = SQLITE_OK;
   if (argc >= 2) {
     cgt_key k;
-    cgt_key_from_value(argv[1], &k);
-    uint32_t root = cgt_keymap_find(v.nodes, &k);
+    uint32_t root = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(v.nodes, &k) : UINT32_MAX;
     if (root == UINT32_MAX) {
       char *msg = cgt_unknown_node_text(graph, argv[1]);
       if (msg) cgt_error(ctx, SQLITE_ERROR, "cgt_dot", "%s", msg);

@@ -88,15 +88,20 @@ static int read_colouring(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_va
   while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
     cgt_key k;
     uint32_t u = UINT32_MAX;
-    if (cgt_key_from_value(sqlite3_column_value(st, 1), &k)) u = cgt_keymap_find(&pg->nodes, &k);
-    if (u == UINT32_MAX && cgt_key_from_value(sqlite3_column_value(st, 0), &k)) u = cgt_keymap_find(&pg->nodes, &k);
-    if (u == UINT32_MAX) {
+    if (cgt_key_from_value(sqlite3_column_value(st, 1), &k) > 0) u = cgt_keymap_find(&pg->nodes, &k);
+    if (u == UINT32_MAX && cgt_key_from_value(sqlite3_column_value(st, 0), &k) > 0) u = cgt_keymap_find(&pg->nodes, &k);
+    if (u == UINT32_MAX) {   /* (or a key without memory for its text: then out of memory) */
       unknown_node(ctx, fname, sqlite3_column_value(st, 0), gid);
       sqlite3_finalize(st);
       return 0;
     }
     const char *type = (const char *)sqlite3_column_text(st, 3), *c = (const char *)sqlite3_column_text(st, 2);
-    int is_text = type && sqlite3_stricmp(type, "text") == 0 && c;
+    int is_text = type && sqlite3_stricmp(type, "text") == 0;
+    if (is_text && !c) {
+      sqlite3_finalize(st);
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
     if (!is_text || (strcmp(c, "L") && strcmp(c, "R"))) {
       const char *key = (const char *)sqlite3_column_text(st, 0);
       if (is_text)
@@ -168,8 +173,8 @@ static void hackenbush_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   const cgt_pgraph *pg = graph_arg(ctx, argv[0], fname);
   if (!pg) return;
   cgt_key k;
-  cgt_key_from_value(argv[1], &k);
-  uint32_t ground = cgt_keymap_find(&pg->nodes, &k), n = pg->nodes.count, big = 0;
+  uint32_t ground = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  uint32_t n = pg->nodes.count, big = 0;
   if (ground == UINT32_MAX) return unknown_node(ctx, fname, argv[1], argv[0]);
   cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
   uint32_t *edges = NULL;

@@ -293,7 +293,8 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   char rules[32], err[400] = "";
   const char *board;
   const char *first = (const char *)sqlite3_value_text(argv[0]);
-  if (!first) {
+  const char *second = argc == 2 ? (const char *)sqlite3_value_text(argv[1]) : "";
+  if (!first || !second) {   /* (text that could not be had: out of memory) */
     sqlite3_result_error_nomem(ctx);
     return;
   }
@@ -304,17 +305,16 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
       if (colon) sqlite3_result_error_nomem(ctx);
       else cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not 'ruleset:board'", text);
     } else {
-      subtraction_result(ctx, s, fname, argc == 2 ? text : ruleset,
-                         argc == 2 ? (const char *)sqlite3_value_text(argv[1]) : colon + 1);
+      subtraction_result(ctx, s, fname, argc == 2 ? text : ruleset, argc == 2 ? second : colon + 1);
     }
     sqlite3_free(ruleset);
     return;
   }
   if (argc == 2) {
-    snprintf(rules, sizeof rules, "%s", (const char *)sqlite3_value_text(argv[0]));
-    board = (const char *)sqlite3_value_text(argv[1]);
+    snprintf(rules, sizeof rules, "%s", first);
+    board = second;
   } else {
-    const char *text = (const char *)sqlite3_value_text(argv[0]), *colon = strchr(text, ':');
+    const char *text = first, *colon = strchr(text, ':');
     if (!colon) {
       cgt_error(ctx, SQLITE_ERROR, fname, "'%s' is not 'ruleset:board'", text);
       return;
@@ -370,8 +370,8 @@ static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_
   }
   const cgt_pgraph *pg = graph->partizan;
   cgt_key k;
-  cgt_key_from_value(argv[1], &k);
-  uint32_t root = cgt_keymap_find(&pg->nodes, &k), n = pg->nodes.count;
+  uint32_t root = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  uint32_t n = pg->nodes.count;
   if (root == UINT32_MAX) {   /* unknown node: an error, as for every graph function */
     char *node = cgt_value_literal(argv[1]), *gid = cgt_value_literal(argv[0]);
     if (node && gid) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", node, gid);
@@ -544,7 +544,8 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
 static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   char err[400];
   cg_id g;
-  cgt_rc rc = cg_parse(s, (const char *)sqlite3_value_text(args[0]), &g, err, sizeof err);
+  const char *text = (const char *)sqlite3_value_text(args[0]);
+  cgt_rc rc = text ? cg_parse(s, text, &g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX) {
     cur->err = sqlite3_mprintf("cgt: cg_options: %s", err);
     return SQLITE_ERROR;

@@ -217,7 +217,10 @@ static void stmt_cache_free(void *p) {
 
 cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const char *fname) {
   cgt_key id;
-  cgt_key_from_value(gid, &id);
+  if (cgt_key_from_value(gid, &id) < 0) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
+  }
   stmt_cache *sc = sqlite3_get_auxdata(ctx, STMT_AUX);
   for (int i = 0; sc && i < sc->n; i++)
     if (cgt_key_equal(&sc->graph[i]->id, &id)) return sc->graph[i];
@@ -249,7 +252,7 @@ cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const ch
 
 cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *fname, char **err, int *rc) {
   cgt_key id;
-  cgt_key_from_value(gid, &id);
+  if (cgt_key_from_value(gid, &id) < 0) return *rc = SQLITE_NOMEM, NULL;
   char *cause = NULL;
   cgt_graph *g = graph_get(conn, gid, &id, &cause, rc);
   if (!g && cause) *err = sqlite3_mprintf("cgt: %s: %s", fname, cause);

@@ -88,7 +88,9 @@ static int collect_one(collector *c, sqlite3_value *v) {
     return SQLITE_OK;
   }
   cgt_key k;
-  if (!cgt_key_from_value(v, &k)) {
+  int got = cgt_key_from_value(v, &k);
+  if (got < 0) return c->rc = SQLITE_NOMEM;
+  if (!got) {
     c->null_id = 1;
     return c->rc = SQLITE_ERROR;
   }
@@ -117,7 +119,7 @@ static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     int code = cgt_side_code(argv[2]);
     if (code == 1 || code == 2 || c->rc != SQLITE_OK) return;
     const char *side = (const char *)sqlite3_value_text(argv[2]);
-    c->bad_side = sqlite3_mprintf("%s", side ? side : "");
+    c->bad_side = side ? sqlite3_mprintf("%s", side) : NULL;   /* (NULL text: no memory for it) */
     c->rc = c->bad_side ? SQLITE_ERROR : SQLITE_NOMEM;
     sqlite3_result_error_code(ctx, c->rc);
     return;
@@ -159,8 +161,7 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
   }
   if (c->null_id || c->bad_side) {
     cgt_key k;
-    cgt_key_from_value(gid, &k);
-    char *graph = cgt_key_text(&k);
+    char *graph = cgt_key_from_value(gid, &k) < 0 ? NULL : cgt_key_text(&k);
     if (!graph) *err = NULL;
     else if (c->null_id) *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, graph);
     else *err = sqlite3_mprintf("%s has side %Q in graph %s (NULL, 'L' or 'R')", table, c->bad_side, graph);
@@ -264,21 +265,26 @@ static int read_partizan(sqlite3 *db, const int found[2], sqlite3_value *gid, cg
   }
   sqlite3_bind_value(st, 1, gid);
   cgt_key graph_key;
-  cgt_key_from_value(gid, &graph_key);
+  int graph_known = cgt_key_from_value(gid, &graph_key) >= 0;   /* (else its text is out of memory) */
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     cgt_key a, b;
     uint8_t who = (uint8_t)cgt_side_code(sqlite3_column_value(st, 2));
     if (!who) {
       const char *side = (const char *)sqlite3_column_text(st, 2);
-      char *graph = cgt_key_text(&graph_key);
-      *err = graph ? sqlite3_mprintf("cgt_edge has side %Q in graph %s (NULL, 'L' or 'R')", side ? side : "", graph)
-                   : NULL;
+      char *graph = side && graph_known ? cgt_key_text(&graph_key) : NULL;
+      *err = graph ? sqlite3_mprintf("cgt_edge has side %Q in graph %s (NULL, 'L' or 'R')", side, graph) : NULL;
       sqlite3_free(graph);
       rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
       break;
     }
-    if (!cgt_key_from_value(sqlite3_column_value(st, 0), &a) || !cgt_key_from_value(sqlite3_column_value(st, 1), &b)) {
-      char *graph = cgt_key_text(&graph_key);
+    int ga = cgt_key_from_value(sqlite3_column_value(st, 0), &a);
+    int gb = ga > 0 ? cgt_key_from_value(sqlite3_column_value(st, 1), &b) : 0;
+    if (ga < 0 || gb < 0) {
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    if (!ga || !gb) {
+      char *graph = graph_known ? cgt_key_text(&graph_key) : NULL;
       *err = graph ? sqlite3_mprintf("cgt_edge has a NULL node id in graph %s", graph) : NULL;
       sqlite3_free(graph);
       rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -316,8 +322,9 @@ static int read_partizan(sqlite3 *db, const int found[2], sqlite3_value *gid, cg
       while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         cgt_key k;
         uint32_t idx;
-        if (!cgt_key_from_value(sqlite3_column_value(st, 0), &k)) {
-          char *graph = cgt_key_text(&graph_key);
+        int got = cgt_key_from_value(sqlite3_column_value(st, 0), &k);
+        if (got <= 0) {
+          char *graph = got == 0 && graph_known ? cgt_key_text(&graph_key) : NULL;
           *err = graph ? sqlite3_mprintf("cgt_node has a NULL node id in graph %s", graph) : NULL;
           sqlite3_free(graph);
           rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;

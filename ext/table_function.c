@@ -204,7 +204,7 @@ int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_fun
 
 int cgt_cursor_graph(cgt_cursor *cur, sqlite3_value *gid) {
   cgt_key id;
-  cgt_key_from_value(gid, &id);
+  if (cgt_key_from_value(gid, &id) < 0) return SQLITE_NOMEM;
   if (cur->graph && cgt_key_equal(&cur->graph->id, &id)) return SQLITE_OK;
   cgt_graph_unref(cur->graph);
   int rc = SQLITE_OK;

@@ -30,12 +30,12 @@ int cgt_key_from_value(sqlite3_value *v, cgt_key *k) {
       k->type = CGT_KEY_TEXT;
       k->p = sqlite3_value_text(v);
       k->len = (uint32_t)sqlite3_value_bytes(v);
-      return 1;
+      return k->p ? 1 : -1;
     case SQLITE_BLOB:
       k->type = CGT_KEY_BLOB;
       k->p = sqlite3_value_blob(v);
       k->len = (uint32_t)sqlite3_value_bytes(v);
-      return 1;
+      return k->p || k->len == 0 ? 1 : -1;   /* (an empty BLOB has no pointer) */
     default:
       return 0;
   }
@@ -83,8 +83,7 @@ char *cgt_key_text(const cgt_key *k) {
 
 char *cgt_value_literal(sqlite3_value *v) {
   cgt_key k;
-  cgt_key_from_value(v, &k);
-  return cgt_key_text(&k);
+  return cgt_key_from_value(v, &k) < 0 ? NULL : cgt_key_text(&k);
 }
 
 char *cgt_node_text(const cgt_graph *graph, uint32_t u) {
@@ -114,7 +113,7 @@ uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, s
 
 uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v) {
   cgt_key k;
-  if (!cgt_key_from_value(v, &k)) return UINT32_MAX;
+  if (cgt_key_from_value(v, &k) <= 0) return UINT32_MAX;   /* (no memory: cgt_value_literal says so) */
   return cgt_keymap_find(&graph->game.nodes, &k);
 }
 

@@ -180,7 +180,10 @@ static const char setup[] =
     "INSERT INTO cgt_edge VALUES ('dom','a','b','L'), ('dom','a','c','R'), ('dom','b','d','R'), ('dom','c','d','L'),"
     "  ('loop','p','q','L'), ('loop','q','p','R'), ('loop','p','z',NULL);"
     "INSERT INTO cgt_node VALUES ('dom', 'd'), (1, 9);"
-    "INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('path', 3, 2), ('path', 2, 1);";
+    "INSERT INTO cgt_edge(graph_id, src, dst) VALUES ('path', 3, 2), ('path', 2, 1);"
+    "INSERT INTO cgt_edge VALUES ('a graph whose id has 40 bytes (8 * 5)...',"
+    "  'a node whose id has 40 bytes (8 * 5)....', x'0000', NULL),"
+    "  ('a graph whose id has 40 bytes (8 * 5)...', x'0000', 'b', NULL);";
 
 static const char *const stmts[] = {
     /* graph functions */
@@ -257,6 +260,25 @@ static const char *const stmts[] = {
     /* pictures and the list of functions */
     "SELECT cgt_dot('f'), cgt_dot(1, 2), cgt_dot('dom'), cgt_dot('loop', 'p', 5)",
     "SELECT * FROM cgt_help()",
+    /* arguments whose text (or BLOB) SQLite may have to allocate when asked for it (sqlite3_value_text NULL
+    ** when that fails): numbers, zeroblobs, texts of 40 bytes made by substr (no room for a terminator) */
+    "SELECT grundy(substr(g, 1), substr(n, 1)), outcome(substr(g, 1), zeroblob(2)),"
+    "  cgt_dot(substr(g, 1), zeroblob(2)),"
+    "  cg_value(substr(g, 1), substr(n, 1)), cg_hackenbush(substr(g, 1), zeroblob(2))"
+    "  FROM (SELECT 'a graph whose id has 40 bytes (8 * 5)...' g, 'a node whose id has 40 bytes (8 * 5)....' n)",
+    "SELECT s.grundy, o.dst FROM (SELECT 'a graph whose id has 40 bytes (8 * 5)...' g,"
+    "  'a node whose id has 40 bytes (8 * 5)....' n),"
+    "  cgt_solve(substr(g, 1)) s, cgt_options(substr(g, 1), substr(n, 1)) o",
+    "SELECT surreal_value('subtraction{1,2|1}', 5), surreal_value('hackenbush', substr('LRG', 1)),"
+    "  cg_board('subtraction{1|2}', 4)",
+    "SELECT o.side, i.side FROM cg_options(2) o, cg_incentives(2) i",
+    /* the same from json_each through a JOIN (values copied without a terminator) */
+    "SELECT surreal_value(g.value, k.value), surreal_value(g.value || ':' || k.value), cg_board(c.value, j.key + 3)"
+    "  FROM json_each('[0,1]') j JOIN json_each('[\"hackenbush\",\"subtraction{1,2|1}\"]') g ON g.key = j.key"
+    "  JOIN json_each('[\"LRG\",\"5\"]') k ON k.key = j.key"
+    "  JOIN json_each('[\"subtraction{1|2}\",\"subtraction{2|1}\"]') c ON c.key = j.key",
+    "SELECT o.side, i.side FROM json_each('[0]') j JOIN json_each('[\"{2||1|0}\"]') k ON k.key = j.key,"
+    "  cg_options(k.value) o, cg_incentives(k.value) i",
 };
 #define NSTMTS ((int)(sizeof stmts / sizeof *stmts))
 
