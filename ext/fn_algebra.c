@@ -256,8 +256,9 @@ static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
   cgt_conn_games(sqlite3_user_data(ctx), &th);
   if (!game_arg(ctx, s, argv[0], fname, &g) || !game_arg(ctx, s, argv[1], fname, &t)) return;
   if (!cg_is_number(s, t, &x) || cg_dyadic_sign(cg_store_bigs(s), x) < 0) {
-    cgt_error(ctx, SQLITE_ERROR, fname, "the temperature must be a number >= 0, not '%s'",
-              (const char *)sqlite3_value_text(argv[1]));
+    const char *text = (const char *)sqlite3_value_text(argv[1]);   /* (parsed already: NULL only without memory) */
+    if (text) cgt_error(ctx, SQLITE_ERROR, fname, "the temperature must be a number >= 0, not '%s'", text);
+    else sqlite3_result_error_nomem(ctx);
     return;
   }
   cgt_rc rc = cg_cool(s, th, g, x, &g);
@@ -291,6 +292,7 @@ static void atomic_weight_body(sqlite3_context *ctx, int argc, sqlite3_value **a
   const char *text = (const char *)sqlite3_value_text(argv[0]);
   int n = sqlite3_value_bytes(argv[0]);
   if (rc) report(ctx, rc, fname);
+  else if (!atomic_game && !text) sqlite3_result_error_nomem(ctx);
   else if (!atomic_game)
     cgt_error(ctx, SQLITE_ERROR, fname, "'%.*s%s' is not atomic (its atomic weight is undefined)", n > 60 ? 40 : n,
               text, n > 60 ? "..." : "");

@@ -261,6 +261,7 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
   if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER || (n = (uint64_t)sqlite3_value_int64(args[1])) >
                                                                       CGT_HEAP_MAX) {
+    if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;   /* (its text, for the message, could not be had) */
     cur->err = sqlite3_mprintf("cgt: heap_sequence: n_max must be an integer from 0 to %u, not %s", CGT_HEAP_MAX,
                                sqlite3_value_text(args[1]));
     return SQLITE_ERROR;

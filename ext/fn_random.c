@@ -52,8 +52,9 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
     int type = sqlite3_value_numeric_type(argv[1]);
     weight = sqlite3_value_double(argv[1]);
     if ((type != SQLITE_INTEGER && type != SQLITE_FLOAT) || !(weight > 0) || weight > 1e300) {
-      cgt_error(ctx, SQLITE_ERROR, fname, "stop_weight must be a positive number, not %s",
-                sqlite3_value_text(argv[1]));
+      const unsigned char *text = sqlite3_value_text(argv[1]);
+      if (text) cgt_error(ctx, SQLITE_ERROR, fname, "stop_weight must be a positive number, not %s", text);
+      else sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */
       return;
     }
   }

@@ -253,7 +253,8 @@ int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, in
     }
     default: break;
   }
-  cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno,
-            sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v));
+  const char *text = sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v);
+  if (text) cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno, text);
+  else sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */
   return -1;
 }
