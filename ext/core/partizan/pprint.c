@@ -19,7 +19,6 @@
 ** where the store keeps a graph). */
 typedef struct kept {
   size_t at, len;    /* in the arena */
-  int bars;
   uint32_t depth;    /* how many nestings below its own the text reaches */
 } kept;
 
@@ -169,7 +168,7 @@ static void put_uptimal(cg_store *s, text *t, const cg_expansion *e, char kind) 
   if (e->star > 1) put_uint(t, e->star);
 }
 
-static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars);
+static cgt_rc print(cg_store *s, cg_id g, text *t);
 static cgt_rc print_braced(cg_store *s, cg_id g, text *t);
 
 /* The mean of g (numbers are their own), by thermographs kept for the
@@ -419,11 +418,11 @@ done:
 /* Prints g so that it can stand as one option in a list: atomic forms as
 ** they are, general games in braces. */
 static cgt_rc print_braced(cg_store *s, cg_id g, text *t) {
-  int braced, bars;
+  int braced;
   cgt_rc rc = bars_of(s, t, g, &braced);
   if (rc) return rc;
   if (braced) put_str(t, "{");
-  if ((rc = print(s, g, t, &bars)) == CGT_OK && braced) put_str(t, "}");
+  if ((rc = print(s, g, t)) == CGT_OK && braced) put_str(t, "}");
   return rc ? rc : t->err;
 }
 
@@ -443,10 +442,9 @@ static cgt_rc print_pm_argument(cg_store *s, cg_id g, text *t) {
   return rc;
 }
 
-/* One side: a lone option bare (its bars count), several in braces. */
-static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t, int *bars) {
-  *bars = 0;
-  if (n == 1) return print(s, opt[0], t, bars);
+/* One side: a lone option bare (its bars count, bars_of), several in braces. */
+static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t) {
+  if (n == 1) return print(s, opt[0], t);
   for (uint32_t i = 0; i < n; i++) {
     if (i) put_str(t, ",");
     cgt_rc rc = print_braced(s, opt[i], t);
@@ -456,13 +454,12 @@ static cgt_rc print_side(cg_store *s, const cg_id *opt, uint32_t n, text *t, int
 }
 
 
-/* Prints g; *bars is the number of bars of its outermost level when it is
-** printed without braces (0 for atomic forms). */
-static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars);
+/* Prints g, a game that is not an atom (its bars: bars_of). */
+static cgt_rc print_general(cg_store *s, cg_id g, text *t);
 
 /* Keeps the text of general game g, printed from mark on, for its next
 ** time (depth: see kept); not when past KEPT_MAX or out of memory. */
-static cgt_rc keep(text *t, cg_id g, size_t mark, int bars, uint32_t depth) {
+static cgt_rc keep(text *t, cg_id g, size_t mark, uint32_t depth) {
   size_t len = t->n - mark;
   if (t->narena + len > KEPT_MAX || t->nkept >= UINT32_MAX - 1) return CGT_OK;
   if (cg_work(t->s, 1 + (uint64_t)len / 16)) return CGT_INTERRUPTED;
@@ -474,16 +471,15 @@ static cgt_rc keep(text *t, cg_id g, size_t mark, int bars, uint32_t depth) {
   t->kept = k;
   if (memo_put(&t->seen, g, (cg_id)t->nkept) != CGT_OK) return CGT_OK;
   memcpy(t->arena + t->narena, t->p + mark, len);
-  t->kept[t->nkept++] = (kept){t->narena, len, bars, depth};
+  t->kept[t->nkept++] = (kept){t->narena, len, depth};
   t->narena += len;
   return CGT_OK;
 }
 
-static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
+static cgt_rc print(cg_store *s, cg_id g, text *t) {
   cg_dyadic x;
   uint32_t k = 0;
   int64_t ups = 0;
-  *bars = 0;
   if (cg_is_nus(s, g, &x, &ups, &k)) return put_nus(s, t, x, ups, k), t->err;
   int found;
   cg_expansion e;
@@ -498,7 +494,6 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
     const kept *was = &t->kept[i];
     if (t->nest + was->depth > t->deepest) t->deepest = t->nest + was->depth;
     put_bytes(t, t->arena + was->at, was->len);
-    *bars = was->bars;
     return t->err;
   }
   if (t->nest + PARSE_MARGIN >= CG_PARSE_DEPTH) return CGT_TOODEEP;
@@ -508,16 +503,16 @@ static cgt_rc print(cg_store *s, cg_id g, text *t, int *bars) {
   uint32_t own = t->nest, outer = t->deepest;
   t->deepest = own;
   t->nest++;
-  rc = print_general(s, g, t, bars);
+  rc = print_general(s, g, t);
   t->nest--;
   cg_ascend(s);
-  if (rc == CGT_OK) rc = t->err ? t->err : keep(t, g, mark, *bars, t->deepest - own);
+  if (rc == CGT_OK) rc = t->err ? t->err : keep(t, g, mark, t->deepest - own);
   if (outer > t->deepest) t->deepest = outer;
   return rc;
 }
 
 /* A game that is not a number + ups + star. */
-static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
+static cgt_rc print_general(cg_store *s, cg_id g, text *t) {
   int found;
   cgt_rc rc;
   size_t at;
@@ -561,16 +556,16 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t, int *bars) {
   }
   /* {L|R}, one bar more than the bare options inside; CGSuite braces a
   ** game once it reaches four */
-  int lb, rb;
-  if ((rc = bars_of(s, t, g, bars)) == CGT_OK) {
-    if (*bars == 0) put_str(t, "{");
-    rc = print_side(s, L, nl, t, &lb);
+  int bars;
+  if ((rc = bars_of(s, t, g, &bars)) == CGT_OK) {
+    if (bars == 0) put_str(t, "{");
+    rc = print_side(s, L, nl, t);
   }
   if (rc == CGT_OK) {
-    put_bytes(t, "||||", *bars ? (size_t)*bars : 4);
-    rc = print_side(s, R, nr, t, &rb);
+    put_bytes(t, "||||", bars ? (size_t)bars : 4);
+    rc = print_side(s, R, nr, t);
   }
-  if (rc == CGT_OK && *bars == 0) put_str(t, "}");
+  if (rc == CGT_OK && bars == 0) put_str(t, "}");
   cgt_free(L);
   return rc ? rc : t->err;
 }
