@@ -45,21 +45,6 @@ static void heap_cache_free(void *p) {
 
 static const cgt_conn_hook heap_hook = {"heap sequences", sizeof(heap_cache), heap_cache_free};
 
-/* The work budget of one computation: the interrupt's hook, asked once a
-** quantum of work, also counts the quanta. */
-typedef struct budget {
-  cgt_stop *outer;
-  double left;
-  int spent;
-} budget;
-
-static int budget_should_stop(void *arg) {
-  budget *b = arg;
-  b->left -= (double)CGT_STOP_QUANTUM;
-  if (b->left < 0) return b->spent = 1;
-  return b->outer->should_stop != NULL && b->outer->should_stop(b->outer->arg);
-}
-
 /* The slot holding G(0..n) (at least) of the rule text, computed now if
 ** need be; NULL with *rc and err set. */
 static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err, size_t errlen) {
@@ -101,14 +86,13 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   char *copy = sqlite3_mprintf("%s", rule);
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cgt_conn_db(conn));
-  budget b = {&it.stop, HEAP_BUDGET, 0};
-  cgt_stop st = {budget_should_stop, &b, 0, 0};
-  crc = g && copy ? cgt_heap_values(&r, want, g, &st) : CGT_NOMEM;
-  if (crc == CGT_INTERRUPTED && b.spent && want > n) {   /* the growth, not n, was out of budget */
-    b = (budget){&it.stop, HEAP_BUDGET, 0};
-    st = (cgt_stop){budget_should_stop, &b, 0, 0};
+  cgt_budget b;   /* (its polls count the work) */
+  cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
+  crc = g && copy ? cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop)) : CGT_NOMEM;
+  if (crc == CGT_LIMIT && b.over && want > n) {   /* the growth, not n, was out of budget */
+    cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
     want = n;
-    crc = cgt_heap_values(&r, want, g, &st);
+    crc = cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop));
   }
   cgt_interrupt_end(&it);
   cgt_rule_free(&r);
@@ -116,7 +100,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
     sqlite3_free(g);
     sqlite3_free(copy);
     *rc = cgt_sqlite_rc(crc);
-    if (crc == CGT_INTERRUPTED && b.spent) {
+    if (crc == CGT_LIMIT && b.over) {
       *rc = SQLITE_TOOBIG;
       snprintf(err, errlen, "the values of rule '%s' up to heap %u need more than %.0e steps (a few seconds of work)",
                rule, want, HEAP_BUDGET);
@@ -128,7 +112,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   sqlite3_free(slot->rule);
   sqlite3_free(slot->g);
   if (!same) slot->form_n = 0, slot->has_form = 0;
-  slot->work = HEAP_BUDGET - b.left + (double)st.spent;
+  slot->work = (double)b.polls * (double)CGT_STOP_QUANTUM + (double)b.stop.spent;
   slot->rule = copy;
   slot->g = g;
   slot->n = want;

@@ -16,3 +16,13 @@ const char *cgt_rc_text(cgt_rc rc) {
   }
   return "unknown error";
 }
+
+static int budget_poll(void *arg) {
+  cgt_budget *b = arg;
+  if (++b->polls > b->max_polls) return b->over = 1;
+  return b->inner && cgt_stop_charge(b->inner, CGT_STOP_QUANTUM);
+}
+
+void cgt_budget_init(cgt_budget *b, cgt_stop *inner, uint64_t max) {
+  *b = (cgt_budget){{budget_poll, b, 0, 0}, inner, 0, max / CGT_STOP_QUANTUM, 0};
+}

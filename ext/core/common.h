@@ -41,6 +41,18 @@ typedef struct cgt_stop {
 
 #define CGT_STOP_QUANTUM ((uint64_t)1 << 16)
 
+/* A work budget: its stop (b->stop) ends a computation past max units of
+** work as an interrupt would, and passes the work on to inner (NULL: none),
+** whose answer still decides interrupts.  cgt_budget_rc turns the end of
+** the budget into CGT_LIMIT. */
+typedef struct cgt_budget {
+  cgt_stop stop;
+  cgt_stop *inner;
+  uint64_t polls, max_polls;
+  int over;
+} cgt_budget;
+void cgt_budget_init(cgt_budget *b, cgt_stop *inner, uint64_t max);
+
 /* A 64-bit mixer (the finalizer of splitmix64): every bit of x moves every
 ** bit of the result.  The hash tables of the core all hash through it. */
 static inline uint64_t cgt_mix64(uint64_t x) {
@@ -60,6 +72,11 @@ static inline int cgt_stop_charge(cgt_stop *st, uint64_t units) {
   if (st->spent < CGT_STOP_QUANTUM) return 0;
   st->spent = 0;
   return st->stopped = st->should_stop != NULL && st->should_stop(st->arg) != 0;
+}
+
+/* rc of a computation under budget b: CGT_LIMIT when b ended it. */
+static inline cgt_rc cgt_budget_rc(const cgt_budget *b, cgt_rc rc) {
+  return rc == CGT_INTERRUPTED && b->over ? CGT_LIMIT : rc;
 }
 
 /*

@@ -715,27 +715,12 @@ static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, i
   return 1;
 }
 
-/* The work budget: a stop hook that counts its polls (one each
-** CGT_STOP_QUANTUM units) and passes them on to the caller's stop. */
-typedef struct budget {
-  cgt_stop *outer;
-  uint64_t polls;
-  int over;
-} budget;
-
-static int budget_hook(void *arg) {
-  budget *b = arg;
-  if (++b->polls * (double)CGT_STOP_QUANTUM > CGT_MQ_MAX_WORK) return b->over = 1;
-  return b->outer && cgt_stop_charge(b->outer, CGT_STOP_QUANTUM);
-}
-
 static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
 
 cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
-  budget b = {st, 0, 0};
-  cgt_stop local = {budget_hook, &b, 0, 0};
-  cgt_rc rc = compute(g, q, fail_type, &local);
-  if (rc == CGT_INTERRUPTED && b.over) rc = CGT_LIMIT;
+  cgt_budget b;
+  cgt_budget_init(&b, st, (uint64_t)CGT_MQ_MAX_WORK);
+  cgt_rc rc = cgt_budget_rc(&b, compute(g, q, fail_type, &b.stop));
   if (rc == CGT_LIMIT && prefix && *fail_type > 1) {
     /* q is the quotient of the types before: a type changes it only once verified */
     for (uint32_t t = *fail_type; t <= q->ntypes; t++) q->phi[t] = 0;

@@ -142,20 +142,14 @@ cgt_stop *cg_store_get_stop(const cg_store *s) { return s->stop; }
 
 cgt_rc cg_work(cg_store *s, uint64_t units) { return cgt_stop_charge(s->stop, units) ? CGT_INTERRUPTED : CGT_OK; }
 
-static int budget_poll(void *arg) {
-  cg_budget *b = arg;
-  if (++b->polls > b->max_polls) return b->over = 1;
-  return b->inner && cgt_stop_charge(b->inner, CGT_STOP_QUANTUM);
-}
-
 void cg_budget_begin(cg_budget *b, cg_store *s, uint64_t max) {
-  *b = (cg_budget){{budget_poll, b, 0, 0}, s->stop, 0, max / CGT_STOP_QUANTUM, 0};
+  cgt_budget_init(b, s->stop, max);
   s->stop = &b->stop;
 }
 
 cgt_rc cg_budget_end(cg_budget *b, cg_store *s, cgt_rc rc) {
   s->stop = b->inner;
-  return rc == CGT_INTERRUPTED && b->over ? CGT_LIMIT : rc;
+  return cgt_budget_rc(b, rc);
 }
 
 /* A level of recursion over games does work of about 16 elementary steps

@@ -37,17 +37,13 @@ void cg_store_set_stop(cg_store *s, cgt_stop *st);
 /* The stop set last (NULL: none). */
 cgt_stop *cg_store_get_stop(const cg_store *s);
 
-/* A work budget on the store: from cg_budget_begin to cg_budget_end the
-** store's work is counted, and past max units it ends the computation as
-** an interrupt would (the store's own stop still decides interrupts).
+/* A work budget (cgt_budget) on the store: from cg_budget_begin to
+** cg_budget_end the store's work is counted, and past max units it ends
+** the computation as an interrupt would (the store's own stop still
+** decides interrupts).
 ** cg_budget_end gives the store its stop back and turns the budget's end
 ** into CGT_LIMIT. */
-typedef struct cg_budget {
-  cgt_stop stop;
-  cgt_stop *inner;
-  uint64_t polls, max_polls;
-  int over;
-} cg_budget;
+typedef cgt_budget cg_budget;
 void cg_budget_begin(cg_budget *b, cg_store *s, uint64_t max);
 cgt_rc cg_budget_end(cg_budget *b, cg_store *s, cgt_rc rc);
 
