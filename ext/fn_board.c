@@ -21,23 +21,14 @@
 #include "core/partizan/pnotation.h"
 #include "core/partizan/subtraction.h"
 
-/* The error of a failed subtraction game (the heap text names the heap). */
-static void subtraction_error(sqlite3_context *ctx, const char *fname, cgt_rc rc, const char *heap) {
-  if (rc == CGT_LIMIT)
-    cgt_error(ctx, SQLITE_TOOBIG, fname,
-              "subtraction: the values up to heap %s take over %llu steps (their forms grow with the heap)", heap,
-              (unsigned long long)CG_SUB_WORK_MAX);
-  else report(ctx, rc, fname);
-}
-
 /* The value of heap of a subtraction{L|R} game, as the result of fname. */
 void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fname, const char *ruleset,
                         const char *heap) {
   char err[400];
   cg_id g;
-  cgt_rc rc = cg_subtraction_board(s, ruleset, heap, &g, err, sizeof err);
-  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
-  else if (rc) subtraction_error(ctx, fname, rc, heap);
+  cgt_rc rc = cg_subtraction_board(s, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err);
+  if (rc == CGT_SYNTAX || rc == CGT_LIMIT) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
+  else if (rc) report(ctx, rc, fname);
   else result_game(ctx, s, g, fname);
 }
 
@@ -115,7 +106,7 @@ static void heap_period_body(sqlite3_context *ctx, int argc, sqlite3_value **arg
   }
   cg_sub_period p;
   char *saltus = NULL;
-  cgt_rc rc = cg_subtraction_period(s, &g, (uint32_t)n, &p);
+  cgt_rc rc = cg_subtraction_period(s, &g, (uint32_t)n, CG_SUB_WORK_MAX, &p);
   if (rc == CGT_OK && p.period) rc = cg_print(s, p.saltus, &saltus);
   if (rc) {
     report(ctx, rc, fname);

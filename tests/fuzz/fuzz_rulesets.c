@@ -37,7 +37,7 @@ static void subtraction(cg_store *s, char *text) {
   *heap++ = 0;
   snprintf(ruleset, sizeof ruleset, "subtraction%s", text);
   cg_id g;
-  if (cg_subtraction_board(s, ruleset, heap, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
+  if (cg_subtraction_board(s, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
   cg_subtraction game;
   uint32_t n;
   if (cg_subtraction_parse(ruleset, &game, err, sizeof err) || cg_subtraction_heap(heap, &n, err, sizeof err)) return;
@@ -45,13 +45,14 @@ static void subtraction(cg_store *s, char *text) {
   cg_sub_period p;
   cg_id *v = malloc((n + 1) * sizeof *v);
   uint8_t *o = malloc(n + 1);
-  if (v && o && cg_subtraction_period(s, &game, n, &p) == CGT_OK && cg_subtraction_outcomes(s, &game, n, o) == CGT_OK) {
+  if (v && o && cg_subtraction_period(s, &game, n, CG_SUB_WORK_MAX, &p) == CGT_OK &&
+      cg_subtraction_outcomes(s, &game, n, o) == CGT_OK) {
     for (uint32_t k = p.opre; p.operiod && k + p.operiod <= n; k++)
       if (o[k] != o[k + p.operiod]) {
         fprintf(stderr, "%s: outcome period %u from %u fails at heap %u\n", ruleset, p.operiod, p.opre, k);
         abort();
       }
-    if (p.period && p.proven && cg_subtraction_values(s, &game, p.searched, v, NULL) == CGT_OK)
+    if (p.period && p.proven && cg_subtraction_values(s, &game, p.searched, CG_SUB_WORK_MAX, v, NULL) == CGT_OK)
       for (uint32_t k = p.pre; k + p.period <= p.searched; k++) {
         cg_id t;
         if (cg_add(s, v[k], p.saltus, &t) == CGT_OK && t != v[k + p.period]) {

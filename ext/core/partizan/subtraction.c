@@ -128,14 +128,14 @@ static void options_of(const cg_subtraction *g, const cg_id *v, uint32_t i, cg_i
 ** from the hash of the option lists to the first heap with them spares the
 ** canonical form (the store's costly part) on every heap of a period.
 */
-cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, cg_id *v,
+cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, uint64_t work_max, cg_id *v,
                              uint32_t *done) {
   uint32_t size = 1;
   while (size < 2 * (n + 1)) size <<= 1;
   uint32_t *first = cgt_calloc(size, sizeof *first);   /* heap + 1, 0 empty */
   uint64_t *hash = cgt_malloc(((size_t)n + 1) * sizeof *hash);
   cg_budget b;
-  cg_budget_begin(&b, s, CG_SUB_WORK_MAX);
+  cg_budget_begin(&b, s, work_max);
   cgt_rc rc = first && hash ? CGT_OK : CGT_NOMEM;
   uint32_t i;
   for (i = 0; i <= n && rc == CGT_OK; i++) {
@@ -162,8 +162,8 @@ cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, c
   return rc;
 }
 
-cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, cg_id *out, char *err,
-                            size_t errlen) {
+cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, uint64_t work_max, cg_id *out,
+                            char *err, size_t errlen) {
   cg_subtraction g;
   uint32_t n;
   cgt_rc rc = cg_subtraction_parse(ruleset, &g, err, errlen);
@@ -171,7 +171,10 @@ cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, 
   if (rc) return rc;
   cg_id *v = cgt_malloc(((size_t)n + 1) * sizeof *v);
   if (!v) return CGT_NOMEM;
-  rc = cg_subtraction_values(s, &g, n, v, NULL);
+  rc = cg_subtraction_values(s, &g, n, work_max, v, NULL);
+  if (rc == CGT_LIMIT)
+    snprintf(err, errlen, "subtraction: the values up to heap %s take over %llu steps (their forms grow with the heap)",
+             heap, (unsigned long long)work_max);
   if (rc == CGT_OK) *out = v[n];
   cgt_free(v);
   return rc;
@@ -373,7 +376,8 @@ static cgt_rc value_period(cg_store *s, const cg_subtraction *g, const cg_id *v,
   return rc;
 }
 
-cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_max, cg_sub_period *out) {
+cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_max, uint64_t work_max,
+                             cg_sub_period *out) {
   memset(out, 0, sizeof *out);
   if (n_max > CG_SUB_HEAP_MAX) return CGT_LIMIT;
   uint8_t *o = cgt_malloc((size_t)n_max + 1);
@@ -382,7 +386,7 @@ cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_ma
   if (rc == CGT_OK) rc = outcome_period(s, o, n_max, g->m ? g->m : 1, &out->opre, &out->operiod);
   uint32_t made = 0;
   if (rc == CGT_OK) {
-    rc = cg_subtraction_values(s, g, n_max, v, &made);
+    rc = cg_subtraction_values(s, g, n_max, work_max, v, &made);
     if (rc == CGT_TOODEEP || rc == CGT_RANGE || rc == CGT_LIMIT) out->stopped = rc, rc = CGT_OK;
   }
   if (rc == CGT_OK && made > 0) {
@@ -392,7 +396,7 @@ cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_ma
       rc = cg_integer(s, g->nl ? 1 : g->nr ? -1 : 0, &out->saltus);
     } else {
       cg_budget b;   /* a search past the budget reports what it found by then */
-      cg_budget_begin(&b, s, CG_SUB_WORK_MAX);
+      cg_budget_begin(&b, s, work_max);
       if ((rc = cg_budget_end(&b, s, value_period(s, g, v, made - 1, out))) == CGT_LIMIT) rc = CGT_OK;
     }
   }

@@ -67,12 +67,14 @@ cgt_rc cg_subtraction_heap(const char *text, uint32_t *n, char *err, size_t errl
 
 /* v[0..n] gets G(0..n); on failure *done (if not NULL) is how many were
 ** made.  The work is charged to the store's stop, and ends with CGT_LIMIT
-** past CG_SUB_WORK_MAX. */
-cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, cg_id *v, uint32_t *done);
+** past work_max units (the SQL functions' is CG_SUB_WORK_MAX). */
+cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, uint64_t work_max, cg_id *v,
+                             uint32_t *done);
 
-/* The value of a board: parses ruleset and heap, then values it. */
-cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, cg_id *out, char *err,
-                            size_t errlen);
+/* The value of a board: parses ruleset and heap, then values it.  CGT_SYNTAX
+** and CGT_LIMIT (past work_max units) come with the cause in err. */
+cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, uint64_t work_max, cg_id *out,
+                            char *err, size_t errlen);
 
 /* Outcome codes of heaps 0..n into o: bit 0 set when Left wins moving
 ** first, bit 1 when Right does (0 P, 1 L, 2 R, 3 N). */
@@ -92,9 +94,11 @@ typedef struct cg_sub_period {
 } cg_sub_period;
 
 /* Searches heaps 0..n_max.  Values that cannot be made (a game nested too
-** deep, a number past the limits, the work budget) end the value search
-** there (stopped);
-** an interrupt or a failed allocation ends the call. */
-cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_max, cg_sub_period *out);
+** deep, a number past the limits, a budget of work_max units) end the
+** value search there (stopped); the search for their period has a budget
+** of work_max units too, and reports what it found by then; an interrupt
+** or a failed allocation ends the call. */
+cgt_rc cg_subtraction_period(cg_store *s, const cg_subtraction *g, uint32_t n_max, uint64_t work_max,
+                             cg_sub_period *out);
 
 #endif
