@@ -181,7 +181,7 @@ static const cgt_conn_hook genus_hook = {"heap genera", sizeof(genus_cache), gen
 static cgt_rc compute_genera(sqlite3 *db, const cgt_rule *r, uint32_t n, cgt_genus *gs, uint32_t *fail) {
   cgt_interrupt it;
   cgt_interrupt_begin(&it, db);
-  cgt_rc rc = cgt_heap_genera(r, n, gs, fail, &it.stop);
+  cgt_rc rc = cgt_heap_genera(r, n, CGT_GENUS_MAX_POSITIONS, gs, fail, &it.stop);
   cgt_interrupt_end(&it);
   return rc;
 }

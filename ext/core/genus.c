@@ -22,7 +22,7 @@ typedef struct search {
   const cgt_heapgame *hg;
   const uint32_t *gv;
   pos *p;
-  uint32_t np, cap;
+  uint32_t np, cap, max;   /* positions, room, the most allowed */
   uint16_t *gam;       /* GK values a position */
   uint16_t *pool;
   size_t npool, poolcap;
@@ -58,11 +58,11 @@ static uint32_t *lookup(search *s, const uint16_t *h, uint32_t n) {
 }
 
 /* The index of position h[0..n-1] (sorted, largest first), added when new
-** (*added).  CGT_LIMIT past CGT_GENUS_MAX_POSITIONS. */
+** (*added).  CGT_LIMIT past s->max positions. */
 static cgt_rc find(search *s, const uint16_t *h, uint32_t n, uint32_t *index, int *added) {
   *added = 0;
   if (s->np == s->cap) {   /* room for one more first (slots stay half empty) */
-    if (s->np == CGT_GENUS_MAX_POSITIONS) {
+    if (s->np == s->max) {
       uint32_t *sl = s->nslots ? lookup(s, h, n) : NULL;
       if (sl && *sl) {
         *index = *sl - 1;
@@ -71,7 +71,7 @@ static cgt_rc find(search *s, const uint16_t *h, uint32_t n, uint32_t *index, in
       return CGT_LIMIT;
     }
     uint32_t cap = s->cap ? 2 * s->cap : 1024;
-    if (cap > CGT_GENUS_MAX_POSITIONS) cap = CGT_GENUS_MAX_POSITIONS;
+    if (cap > s->max) cap = s->max;
     pos *p = cgt_realloc(s->p, (size_t)cap * sizeof *p);
     if (p) s->p = p;
     uint16_t *gam = cgt_realloc(s->gam, (size_t)cap * GK * sizeof *gam);
@@ -261,11 +261,13 @@ static cgt_rc search_heap(search *s, uint32_t t, uint32_t *result) {
   return rc;
 }
 
-cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, cgt_genus *out, uint32_t *fail_heap, cgt_stop *st) {
+cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions, cgt_genus *out,
+                       uint32_t *fail_heap, cgt_stop *st) {
   *fail_heap = 0;
   if (n_max > 65535) return CGT_LIMIT;
   search s = {0};
   s.st = st;
+  s.max = max_positions;
   cgt_heapgame hg;
   uint32_t *gv = cgt_malloc(((size_t)n_max + 1) * sizeof *gv);
   s.mark = cgt_calloc(MAX_VALUE + 2, sizeof *s.mark);

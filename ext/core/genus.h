@@ -47,9 +47,13 @@ typedef struct cgt_genus {
 } cgt_genus;
 
 /* The genera of heaps 0..n_max of rule r into out[0..n_max].  CGT_LIMIT
-** past CGT_GENUS_MAX_POSITIONS positions, or when a genus needs more than
-** CGT_GENUS_MAX_DIGITS digits (*fail_heap is the heap being searched). */
-cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, cgt_genus *out, uint32_t *fail_heap, cgt_stop *st);
+** past max_positions positions (the SQL functions' is
+** CGT_GENUS_MAX_POSITIONS), or when a genus needs more than
+** CGT_GENUS_MAX_DIGITS digits: *fail_heap is the heap being searched, the
+** genera before it made; or past CGT_MQ_MAX_OPTIONS options of the heaps:
+** *fail_heap is n_max, nothing made. */
+cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions, cgt_genus *out,
+                       uint32_t *fail_heap, cgt_stop *st);
 
 /* The genus as text, e.g. "4^146" (digits of 10 or more: "4^(10,12)"). */
 void cgt_genus_text(const cgt_genus *gs, char *buf, size_t len);
