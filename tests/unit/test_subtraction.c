@@ -249,7 +249,7 @@ int main(void) {
   ** heaps valued and still proves outcomes.  Each on a store of its own,
   ** so that the same work reaches the same heap. */
   {
-    enum { LOG_WORK = 21, HEAP = 30000 };
+    enum { LOG_WORK = 20, HEAP = 30000 };
     const uint64_t work = (uint64_t)1 << LOG_WORK;
     cg_store *fresh = cg_store_new();
     cg_id v;
