@@ -149,10 +149,12 @@ static int moore_applies(const graph_call *c) {
 /*
 ** Where Moore's theorem does not apply, the exact search (nimk_search.c)
 ** answers; past its budget (docs/nimk.md, Limits) the error names a move
-** that does not lower the Grundy value, as the search would have needed.
-** Returns the search's result code, having set any error.
+** that does not lower the Grundy value, as the search would have needed,
+** and the budget passed (test_nimk.c runs the search past each budget, made
+** small).  Returns the search's result code, having set any error.
 */
-static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc, const cgt_nimk_spent *spent) {
+static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc, const cgt_nimk_budget *budget,
+                           const cgt_nimk_spent *spent) {
   const cgt_game *game = &c->graph->game;
   if (rc == CGT_OK) return rc;
   if (rc != CGT_LIMIT) {
@@ -166,12 +168,8 @@ static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc,
       break;
     }
   char *from = cgt_node_text(c->graph, u), *to = cgt_node_text(c->graph, v), *node = cgt_node_text(c->graph, start);
-  const char *what = spent->positions >= CGT_NIMK_SEARCH_POSITIONS ? "positions"
-                     : spent->steps > CGT_NIMK_SEARCH_STEPS   ? "steps"
-                                                               : "bytes";
-  uint64_t most = spent->positions >= CGT_NIMK_SEARCH_POSITIONS ? CGT_NIMK_SEARCH_POSITIONS
-                  : spent->steps > CGT_NIMK_SEARCH_STEPS        ? CGT_NIMK_SEARCH_STEPS
-                                                                : CGT_NIMK_SEARCH_BYTES;
+  uint64_t most;
+  const char *what = cgt_nimk_budget_passed(budget, spent, &most);
   cgt_error(ctx, SQLITE_TOOBIG, c->fname,
             "Moore's theorem with k = %llu needs every move to lower the Grundy value, "
             "but the move %s -> %s (from %u to %u) can be reached from node %s, "
@@ -214,7 +212,7 @@ static void nimk_graph_win_func(sqlite3_context *ctx, int argc, sqlite3_value **
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
   cgt_rc rc = cgt_nimk_search_win(c.k, &g, c.tok, (size_t)c.n, &search_budget, &win, &spent, &it.stop);
   cgt_interrupt_end(&it);
-  if (search_error(ctx, &c, rc, &spent) == CGT_OK) sqlite3_result_int(ctx, win);
+  if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK) sqlite3_result_int(ctx, win);
 done:
   sqlite3_free(c.tok);
 }
@@ -247,14 +245,12 @@ static void count_moore(sqlite3_context *ctx, const graph_call *c) {
   uint64_t count = 0;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  cgt_rc crc = cgt_nimk_count(c->k, &tokens, &count, &it.stop);
+  char err[160];
+  cgt_rc crc = cgt_nimk_count(c->k, &tokens, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &count, err, sizeof err,
+                              &it.stop);
   cgt_interrupt_end(&it);
   if (crc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c->fname, "the count exceeds 2^63-1");
-  else if (crc == CGT_LIMIT)
-    cgt_error(ctx, SQLITE_TOOBIG, c->fname,
-              "counting by Moore's theorem with k = %llu and %d tokens goes past its budget of %u steps or "
-              "%llu bytes",
-              (unsigned long long)c->k, n, CGT_NIMK_COUNT_STEPS, (unsigned long long)CGT_NIMK_COUNT_BYTES);
+  else if (crc == CGT_LIMIT) cgt_error(ctx, SQLITE_TOOBIG, c->fname, "%s", err);
   else if (crc) cgt_error_rc(ctx, crc, c->fname);
   else sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:
@@ -281,7 +277,7 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_rc rc = cgt_nimk_search_count(c.k, &g, c.tok, (size_t)c.n, &search_budget, &count, &spent, &it.stop);
   cgt_interrupt_end(&it);
   if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c.fname, "the count exceeds 2^63-1");
-  else if (search_error(ctx, &c, rc, &spent) == CGT_OK) sqlite3_result_int64(ctx, (sqlite3_int64)count);
+  else if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK) sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:
   sqlite3_free(c.tok);
 }

@@ -10,6 +10,7 @@
 */
 #include "nimk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,6 +154,7 @@ static cgt_rc count_small(const cgt_nimk_tokens *t, uint32_t M, int B, const uin
 
 typedef struct state_map {
   int len;              /* uint32 words a key: picked count, then B digits */
+  uint64_t bytes_max;   /* the budget of the map's memory */
   size_t n, cap, mask;
   uint32_t *keys;       /* n keys of len words */
   uint64_t *count;
@@ -175,7 +177,7 @@ static size_t state_find(const state_map *s, const uint32_t *key) {
 static cgt_rc state_grow(state_map *s, cgt_stop *st) {
   size_t cap = s->cap ? 2 * s->cap : 64;
   /* keys, counts, slots, and the copy of the counts count_dp keeps */
-  if ((uint64_t)cap * ((uint64_t)s->len * 4 + 2 * sizeof(uint64_t) + 2 * sizeof(size_t)) > CGT_NIMK_COUNT_BYTES)
+  if ((uint64_t)cap * ((uint64_t)s->len * 4 + 2 * sizeof(uint64_t) + 2 * sizeof(size_t)) > s->bytes_max)
     return CGT_LIMIT;
   uint32_t *keys = cgt_realloc(s->keys, cap * s->len * sizeof *keys);
   if (!keys) return CGT_NOMEM;
@@ -211,8 +213,8 @@ static cgt_rc state_add(state_map *s, const uint32_t *key, uint64_t c, cgt_stop 
 }
 
 static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int B, const uint32_t *target_digits,
-                       uint64_t *count, cgt_stop *st) {
-  state_map s = {B + 1, 0, 0, 0, NULL, NULL, NULL};
+                       uint64_t steps_max, uint64_t bytes_max, uint64_t *count, cgt_stop *st) {
+  state_map s = {B + 1, bytes_max, 0, 0, 0, NULL, NULL, NULL};
   uint32_t key[33], next[33];
   uint64_t *prev = NULL, steps = 0;
   memset(key, 0, sizeof key);
@@ -235,7 +237,7 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
       }
       /* one state costs its token's moves times the digits */
       uint64_t cost = 1 + (uint64_t)(t->off[i + 1] - t->off[i]) * (uint64_t)(B + 1);
-      if (rc == CGT_OK && (steps += cost) > CGT_NIMK_COUNT_STEPS) rc = CGT_LIMIT;
+      if (rc == CGT_OK && (steps += cost) > steps_max) rc = CGT_LIMIT;
       if (rc == CGT_OK && cgt_stop_charge(st, cost)) rc = CGT_INTERRUPTED;
     }
   }
@@ -253,7 +255,8 @@ static cgt_rc count_dp(const cgt_nimk_tokens *t, uint32_t M, uint32_t maxm, int 
   return rc;
 }
 
-cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt_stop *st) {
+cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t steps_max, uint64_t bytes_max, uint64_t *count,
+                      char *err, size_t errlen, cgt_stop *st) {
   *count = 0;
   if (t->n == 0 || k == 0) return CGT_OK;
   uint32_t maxm = (uint32_t)(k < t->n ? k : t->n);
@@ -267,7 +270,13 @@ cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt
     for (size_t i = 0; i < t->n; i++) c += bit(t->val[i], d);
     target[d] = (uint32_t)((M - c % M) % M);
   }
-  cgt_rc rc = maxm <= 2 ? count_small(t, M, B, target, count, st) : count_dp(t, M, maxm, B, target, count, st);
+  cgt_rc rc = maxm <= 2 ? count_small(t, M, B, target, count, st)
+                        : count_dp(t, M, maxm, B, target, steps_max, bytes_max, count, st);
   if (rc == CGT_OK && *count > (uint64_t)INT64_MAX) rc = CGT_TOOBIG;
+  if (rc == CGT_LIMIT)
+    snprintf(err, errlen,
+             "counting by Moore's theorem with k = %llu and %zu tokens goes past its budget of %llu steps or "
+             "%llu bytes",
+             (unsigned long long)k, t->n, (unsigned long long)steps_max, (unsigned long long)bytes_max);
   return rc;
 }

@@ -22,20 +22,22 @@ typedef struct cgt_nimk_tokens {
   const uint32_t *opt;
 } cgt_nimk_tokens;
 
+/* The budget of the dynamic program for k >= 3 in the SQL functions
+** (docs/nimk.md, Limits): its steps (a state costs 1 + its token's moves
+** times the digits, plus one) and the bytes of its states. */
+#define CGT_NIMK_COUNT_STEPS 200000000u
+#define CGT_NIMK_COUNT_BYTES ((uint64_t)64 << 20)
+
 /*
 ** The number of moves of Nim_k that leave a P-position: a move picks
 ** between 1 and k distinct tokens and one move of each.  Two moves differ
 ** when their token sets or their chosen moves differ.  k <= 2 hashes digit
 ** vectors (linear in the number of token moves); k >= 3 runs a dynamic
-** program over (tokens picked, digit vector) states, within the budget
-** below (else CGT_LIMIT).  CGT_TOOBIG when the count exceeds 2^63 - 1.
+** program over (tokens picked, digit vector) states, within steps_max
+** steps and bytes_max bytes of states: past either CGT_LIMIT, with the
+** cause in err.  CGT_TOOBIG when the count exceeds 2^63 - 1.
 */
-/* The budget of the dynamic program for k >= 3 (docs/nimk.md, Limits): its
-** steps (a state costs 1 + its token's moves times the digits, plus one)
-** and the bytes of its states. */
-#define CGT_NIMK_COUNT_STEPS 200000000u
-#define CGT_NIMK_COUNT_BYTES ((uint64_t)64 << 20)
-
-cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t *count, cgt_stop *st);
+cgt_rc cgt_nimk_count(uint64_t k, const cgt_nimk_tokens *t, uint64_t steps_max, uint64_t bytes_max, uint64_t *count,
+                      char *err, size_t errlen, cgt_stop *st);
 
 #endif

@@ -562,6 +562,19 @@ static uint32_t start_key(searcher *s, const uint32_t *tok, size_t n) {
   return m;
 }
 
+const char *cgt_nimk_budget_passed(const cgt_nimk_budget *budget, const cgt_nimk_spent *spent, uint64_t *most) {
+  if (spent->positions >= budget->positions) {
+    *most = budget->positions;
+    return "positions";
+  }
+  if (spent->steps > budget->steps) {
+    *most = budget->steps;
+    return "steps";
+  }
+  *most = budget->bytes;
+  return "bytes";
+}
+
 cgt_rc cgt_nimk_search_win(uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,
                            const cgt_nimk_budget *budget, int *win, cgt_nimk_spent *spent, cgt_stop *st) {
   searcher s;

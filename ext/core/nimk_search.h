@@ -37,6 +37,10 @@ typedef struct cgt_nimk_spent {
   uint64_t positions, steps;
 } cgt_nimk_spent;
 
+/* After a search ended with CGT_LIMIT: the budget it passed, as its unit
+** ("positions", "steps" or "bytes"), with its size in *most. */
+const char *cgt_nimk_budget_passed(const cgt_nimk_budget *budget, const cgt_nimk_spent *spent, uint64_t *most);
+
 /* *win = 1 when the player to move wins Nim_k (k >= 1) with tokens on the
 ** nodes tok[0..n-1]. */
 cgt_rc cgt_nimk_search_win(uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,

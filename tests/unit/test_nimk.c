@@ -5,6 +5,7 @@
 */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../ext/core/game.h"
 #include "../../ext/core/nimk.h"
@@ -93,7 +94,7 @@ static void counting(void) {
     cgt_nimk_tokens tok = {(size_t)n, val, off, opt};
     for (uint64_t k = 1; k <= 4; k++) {
       uint64_t got = 0;
-      cgt_nimk_count(k, &tok, &got, NULL);
+      cgt_nimk_count(k, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
       bad[k - 1] += got != (uint64_t)brute_count(k, n, val, off, opt);
     }
   }
@@ -103,10 +104,69 @@ static void counting(void) {
   uint32_t val[2] = {1, 1}, off[3] = {0, 1, 2}, opt[2] = {0, 0};
   cgt_nimk_tokens tok = {2, val, off, opt};
   uint64_t got;
-  cgt_nimk_count(1, &tok, &got, NULL);
+  cgt_nimk_count(1, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
   is_int(got, 0, "two heaps of 1, k = 1: already P, no move leaves P");
-  cgt_nimk_count(2, &tok, &got, NULL);
+  cgt_nimk_count(2, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
   is_int(got, 1, "two heaps of 1, k = 2: taking both is the one winning move");
+}
+
+/* ---- the budget of the counting program of k >= 3 ----
+**
+** Each check a budget, made small, with the inputs 35_nimk_random.t once
+** ran into the budgets of the SQL function (seconds each there). */
+
+/* Tokens on nim heaps: token i on heap h[i], whose moves go to 0 .. h[i]-1. */
+static cgt_nimk_tokens heap_tokens(const uint32_t *h, size_t n, uint32_t *off, uint32_t *opt) {
+  off[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    for (uint32_t v = 0; v < h[i]; v++) opt[off[i] + v] = v;
+    off[i + 1] = off[i] + h[i];
+  }
+  cgt_nimk_tokens t = {n, h, off, opt};
+  return t;
+}
+
+static void counting_budget(void) {
+  enum { N = 3000 };
+  uint32_t *h = malloc(N * sizeof *h), *off = malloc((N + 1) * sizeof *off), *opt = malloc(N * 64 * sizeof *opt);
+  char err[200] = "";
+  uint64_t count = 0;
+  if (!h || !off || !opt) {
+    ok(0, "memory for the tokens");
+    return;
+  }
+  /* steps: 3,000 tokens on heaps 0..63 with k = 3 (the SQL budget of
+  ** 2e8 steps passed in 0.7 s); the budget of bytes is out of reach */
+  for (uint32_t i = 0; i < N; i++) h[i] = (i * 37) % 64;
+  cgt_nimk_tokens t = heap_tokens(h, N, off, opt);
+  cgt_rc rc = cgt_nimk_count(3, &t, 100000, UINT64_MAX, &count, err, sizeof err, NULL);
+  is_int(rc, CGT_LIMIT, "k = 3, 3000 tokens on heaps 0..63, a budget of 1e5 steps: CGT_LIMIT");
+  is_str(err, "counting by Moore's theorem with k = 3 and 3000 tokens goes past its budget of 100000 steps or "
+              "18446744073709551615 bytes", "... and the error names k, the tokens and the budget");
+  /* 30 of them (whose count 35_nimk_random.t checks within the budget of
+  ** the SQL function) past a budget of 1e4 steps or of 4096 bytes */
+  t.n = 30;
+  rc = cgt_nimk_count(3, &t, 10000, UINT64_MAX, &count, err, sizeof err, NULL);
+  is_int(rc, CGT_LIMIT, "k = 3, 30 tokens on heaps, a budget of 1e4 steps: CGT_LIMIT");
+  rc = cgt_nimk_count(3, &t, UINT64_MAX, 4096, &count, err, sizeof err, NULL);
+  ok(rc == CGT_LIMIT && strstr(err, "k = 3 and 30 tokens goes past its budget of 18446744073709551615 steps or "
+                                    "4096 bytes"),
+     "k = 3, 30 tokens on heaps, a budget of 4096 bytes: CGT_LIMIT, %s", err);
+  /* bytes: k = 2^63 - 1 on heaps 0..255, tokens on 255, 254 and 253 (many
+  ** digit vectors) then 20 on 1 (the SQL budget of 64 MiB passed in 0.6 s);
+  ** the budget of steps is out of reach */
+  uint32_t big[23] = {255, 254, 253};
+  for (int i = 3; i < 23; i++) big[i] = 1;
+  t = heap_tokens(big, 23, off, opt);
+  rc = cgt_nimk_count(INT64_MAX, &t, UINT64_MAX, 1 << 20, &count, err, sizeof err, NULL);
+  is_int(rc, CGT_LIMIT, "k = 2^63 - 1, 23 tokens on heaps 0..255, a budget of 1 MiB: CGT_LIMIT");
+  is_str(err, "counting by Moore's theorem with k = 9223372036854775807 and 23 tokens goes past its budget of "
+              "18446744073709551615 steps or 1048576 bytes", "... and the error names k, the tokens and the budget");
+  ok(CGT_NIMK_COUNT_STEPS == 200000000 && CGT_NIMK_COUNT_BYTES == 64 << 20,
+     "the budget nimk_winning_move_count passes is that of docs/nimk.md: 2e8 steps, 64 MiB");
+  free(h);
+  free(off);
+  free(opt);
 }
 
 /* ---- random sums ---- */
@@ -281,10 +341,86 @@ static void search(void) {
   ok(limits > 0, "a budget of one position or one step ends in CGT_LIMIT (%d times)", limits);
 }
 
+/* ---- the budgets of the exact search ----
+**
+** Each budget, made small, with the inputs 36_nimk_search.t runs (or ran,
+** a second each) into the budgets of the SQL functions. */
+
+/* A path of n nodes, node u moving to u - 1 (Grundy values 0, 1, 0, ...):
+** from node 2 the move 1 -> 0 raises the value, so nothing is heap-like
+** but nodes 0 and 1. */
+static int path_game(cgt_game *game, uint32_t n) {
+  uint32_t *pair = malloc(2 * (size_t)n * sizeof *pair);
+  memset(game, 0, sizeof *game);
+  if (!pair) return 0;
+  for (uint32_t u = 1; u < n; u++) {
+    pair[2 * (u - 1)] = u;
+    pair[2 * (u - 1) + 1] = u - 1;
+  }
+  int built = cgt_digraph_build(&game->moves, n, pair, n - 1, NULL) == CGT_OK &&
+              cgt_game_need_grundy(game, NULL) == CGT_OK && cgt_game_need_heaplike(game, NULL) == CGT_OK;
+  free(pair);
+  return built;
+}
+
+/* Runs the search of win (else count) and checks that it passed the
+** budget named what, having spent no more than `over` beyond it. */
+static void past_budget(const char *name, int win, uint64_t k, const cgt_nimk_graph *g, const uint32_t *tok, size_t n,
+                        const cgt_nimk_budget *budget, const char *what, uint64_t over) {
+  cgt_nimk_spent spent;
+  int won;
+  uint64_t count, most = 0;
+  cgt_rc rc = win ? cgt_nimk_search_win(k, g, tok, n, budget, &won, &spent, NULL)
+                  : cgt_nimk_search_count(k, g, tok, n, budget, &count, &spent, NULL);
+  const char *passed = rc == CGT_LIMIT ? cgt_nimk_budget_passed(budget, &spent, &most) : "none";
+  uint64_t size = !strcmp(what, "positions") ? budget->positions : !strcmp(what, "steps") ? budget->steps : budget->bytes;
+  uint64_t used = !strcmp(what, "positions") ? spent.positions : spent.steps;
+  ok(rc == CGT_LIMIT && !strcmp(passed, what) && most == size && (!strcmp(what, "bytes") || used <= size + over),
+     "%s %s: past the budget of %llu %s (rc %d; %llu positions, %llu steps)", win ? "win" : "count", name,
+     (unsigned long long)most, passed, rc, (unsigned long long)spent.positions, (unsigned long long)spent.steps);
+}
+
+static void search_budgets(void) {
+  enum { MANY = 10000 };
+  cgt_game path, long_path;
+  uint32_t *tok = malloc(MANY * sizeof *tok);
+  if (!tok || !path_game(&path, 3) || !path_game(&long_path, 1000)) {
+    ok(0, "building the paths");
+    return;
+  }
+  cgt_nimk_graph pg = {3, path.moves.out_off, path.moves.out, path.grundy, path.heaplike};
+  cgt_nimk_graph lg = {1000, long_path.moves.out_off, long_path.moves.out, long_path.grundy, long_path.heaplike};
+  for (uint32_t i = 0; i < MANY; i++) tok[i] = 2 - i % 2;   /* nodes 2, 1, 2, 1, ... */
+  for (int win = 1; win >= 0; win--) {
+    /* steps: a move in a position of n tokens costs n + 1, so 10,000
+    ** tokens with k = 9,999 pass a budget of 1e4 steps at the first move,
+    ** and one of 1e5 at the tenth (with a move costing one step, searches
+    ** of 100,000 such tokens once ran for minutes) */
+    cgt_nimk_budget b = {CGT_NIMK_SEARCH_POSITIONS, MANY, CGT_NIMK_SEARCH_BYTES};
+    past_budget("of 10,000 tokens, k = 9,999", win, MANY - 1, &pg, tok, MANY, &b, "steps", 1);
+    b.steps = 10 * MANY;
+    past_budget("of 10,000 tokens, k = 9,999", win, MANY - 1, &pg, tok, MANY, &b, "steps", MANY + 1);
+    /* positions: three tokens near the end of a path of 1,000 nodes */
+    uint32_t three[3] = {999, 998, 997};
+    cgt_nimk_budget p = {1000, CGT_NIMK_SEARCH_STEPS, CGT_NIMK_SEARCH_BYTES};
+    past_budget("of tokens on 999, 998, 997 of a path, k = 2", win, 2, &lg, three, 3, &p, "positions", 0);
+    /* bytes: 10,000 tokens, each position 4 bytes a token */
+    cgt_nimk_budget m = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS, 1 << 20};
+    past_budget("of 10,000 tokens, k = 2", win, 2, &pg, tok, MANY, &m, "bytes", 0);
+  }
+  ok(CGT_NIMK_SEARCH_POSITIONS == 250000 && CGT_NIMK_SEARCH_STEPS == 250000000 && CGT_NIMK_SEARCH_BYTES == 128 << 20,
+     "the budget of the SQL functions' search is that of docs/nimk.md: 250,000 positions, 2.5e8 steps, 128 MiB");
+  free(tok);
+  cgt_game_clear(&path);
+  cgt_game_clear(&long_path);
+}
+
 int main(void) {
   moore();
   counting();
+  counting_budget();
   random_sums();
   search();
+  search_budgets();
   return tap_done();
 }
