@@ -314,9 +314,9 @@ for ruleset, board, fragment in [
 
 # Plain flavour only: the limit is reached by making what it limits first
 # (64 MB of texts): seconds under the sanitizers.  The limits of a million
-# positions and ten million moves are checked in tests/unit/test_gamegraph.c
-# (their messages there are the ones SQL shows; their SQL error code is
-# this limit's, checked here).
+# positions and ten million moves are checked in tests/unit/test_gamegraph.c,
+# made small (their messages there are the ones SQL shows; their SQL error
+# code is this limit's, checked here).
 if not SANITIZED:
     t.raises(lambda: rows("hackenbush", "L" * 100000), "cgt: game_graph: hackenbush: more than 67108864 bytes of "
              "position texts (the limit) from board 'LLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLLL...'",

@@ -13,6 +13,7 @@ typedef enum kind { BOARD, TOETACTICS, HACKENBUSH, CUTCAKE, HEAPS } kind;
 
 typedef struct search {
   cg_gamegraph *gg;
+  cg_gamegraph_limits limits;
   cgt_stop *st;
   kind kind;
   const cg_rules *rules;   /* BOARD */
@@ -115,8 +116,8 @@ static cgt_rc intern(search *x, const char *text, size_t len, uint32_t *idx) {
         memcmp(gg->text + gg->off[i], text, len) == 0)
       return *idx = i, CGT_OK;
   }
-  if (gg->npos >= CG_GAMEGRAPH_POSITIONS) return over(x, "positions", CG_GAMEGRAPH_POSITIONS);
-  if (len > CG_GAMEGRAPH_BYTES - gg->text_len) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
+  if (gg->npos >= x->limits.positions) return over(x, "positions", x->limits.positions);
+  if (len > x->limits.bytes - gg->text_len) return over(x, "bytes of position texts", x->limits.bytes);
   cgt_rc rc = reserve_chars(&gg->text, &gg->text_cap, gg->text_len + len + 1);
   if (rc == CGT_OK) rc = reserve_u32(&gg->off, &gg->pos_cap, (size_t)gg->npos + 2);
   if (rc) return rc;
@@ -139,7 +140,7 @@ static cgt_rc emit(search *x, int side, const char *text, size_t len) {
   uint32_t idx;
   cgt_rc rc = intern(x, text, len, &idx);
   if (rc) return rc;
-  if (gg->nrows >= CG_GAMEGRAPH_ROWS) return over(x, "moves", CG_GAMEGRAPH_ROWS);
+  if (gg->nrows >= x->limits.rows) return over(x, "moves", x->limits.rows);
   if (gg->nrows == gg->cap) {
     size_t cap = gg->cap ? 2 * gg->cap : 1024;
     uint32_t *s = cgt_realloc(gg->src, cap * sizeof *s);
@@ -212,7 +213,7 @@ static cgt_rc toe_expand(search *x) {
 
 static cgt_rc hack_parse(search *x, const char *board, char **out, size_t *cap) {
   size_t n = strlen(board);
-  if (n > CG_GAMEGRAPH_BYTES) return over(x, "bytes of position texts", CG_GAMEGRAPH_BYTES);
+  if (n > x->limits.bytes) return over(x, "bytes of position texts", x->limits.bytes);
   cgt_rc rc = reserve_chars(out, cap, n + 1);
   for (size_t i = 0; i < n && rc == CGT_OK; i++) {
     char c = (char)toupper((unsigned char)board[i]);
@@ -447,12 +448,12 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
   return rc;
 }
 
-cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, cgt_stop *st, char *err,
-                          size_t errlen) {
+cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, const cg_gamegraph_limits *limits,
+                          cgt_stop *st, char *err, size_t errlen) {
   memset(gg, 0, sizeof *gg);
   search x;
   memset(&x, 0, sizeof x);
-  x.gg = gg, x.st = st, x.ruleset = ruleset, x.board = board, x.err = err, x.errlen = errlen;
+  x.gg = gg, x.limits = *limits, x.st = st, x.ruleset = ruleset, x.board = board, x.err = err, x.errlen = errlen;
   err[0] = 0;
   size_t len = 0;
   uint32_t idx;

@@ -26,10 +26,17 @@
 
 #include "common.h"
 
-/* The most positions, rows and bytes of position texts of one graph. */
+/* The most positions, rows and bytes of position texts of one graph made
+** by game_graph (docs/boards.md, Limits). */
 #define CG_GAMEGRAPH_POSITIONS 1000000u
 #define CG_GAMEGRAPH_ROWS 10000000u
 #define CG_GAMEGRAPH_BYTES ((size_t)1 << 26)
+
+/* The limits of one search: positions, rows and bytes of position texts
+** (positions and bytes below 2^32: indexes and offsets are 32-bit). */
+typedef struct cg_gamegraph_limits {
+  size_t positions, rows, bytes;
+} cg_gamegraph_limits;
 /* The largest heap, and the largest side of a cake, of a board. */
 #define CG_GAMEGRAPH_SIZE_MAX 100000000u
 
@@ -49,10 +56,10 @@ typedef struct cg_gamegraph {
 
 /* Builds the graph of board under ruleset into gg (zeroed first; free it
 ** with cg_gamegraph_free whatever the result).  CGT_SYNTAX for an unknown
-** ruleset or a bad board and CGT_LIMIT past a limit, each with a message
-** in err; CGT_NOMEM; CGT_INTERRUPTED when st says stop. */
-cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, cgt_stop *st, char *err,
-                          size_t errlen);
+** ruleset or a bad board and CGT_LIMIT past one of limits, each with a
+** message in err; CGT_NOMEM; CGT_INTERRUPTED when st says stop. */
+cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, const cg_gamegraph_limits *limits,
+                          cgt_stop *st, char *err, size_t errlen);
 void cg_gamegraph_free(cg_gamegraph *gg);
 
 /* The text of position idx (len bytes, not NUL-terminated). */
