@@ -97,7 +97,7 @@ static cgt_rc compute_quotient(sqlite3 *db, const cgt_rule *r, uint32_t n, int p
   cgt_rc rc = cgt_heapgame_from_rule(r, n, &hg, &it.stop);
   *fail = n;   /* (too many options in all) */
   if (!rc) {
-    rc = cgt_mq_compute(&hg, prefix, q, fail, &it.stop);
+    rc = cgt_mq_compute(&hg, prefix, CGT_MQ_MAX_ELEMENTS, q, fail, &it.stop);
     cgt_heapgame_free(&hg);
   }
   cgt_interrupt_end(&it);

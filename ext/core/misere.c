@@ -99,10 +99,11 @@ void cgt_mq_free(cgt_mq *q) {
   memset(q, 0, sizeof *q);
 }
 
-/* An explicit monoid of size elements (table uninitialised, P empty). */
-static cgt_rc mq_alloc(cgt_mq *q, uint64_t size, uint32_t ntypes) {
+/* An explicit monoid of size elements (table uninitialised, P empty);
+** CGT_LIMIT past max elements. */
+static cgt_rc mq_alloc(cgt_mq *q, uint64_t size, uint32_t ntypes, uint32_t max) {
   memset(q, 0, sizeof *q);
-  if (size > CGT_MQ_MAX_ELEMENTS) return CGT_LIMIT;
+  if (size > max) return CGT_LIMIT;
   q->size = (uint32_t)size;
   q->ntypes = ntypes;
   q->mul = cgt_malloc((size_t)size * size * sizeof *q->mul);
@@ -441,10 +442,10 @@ static inline uint32_t product(const cgt_mq *q, const uint32_t *succ, const uint
 ** and keep[s], reduced when refine is set: x and y merge when P(xz) = P(yz)
 ** for every z of the submonoid (Moore's refinement under the generators).
 ** Elements are numbered in order of discovery from the identity (0).
-** phi of the types not kept is left 0.
+** phi of the types not kept is left 0.  CGT_LIMIT past max elements.
 */
 static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, const uint8_t *keep, int refine,
-                              cgt_mq *out, cgt_stop *st) {
+                              uint32_t max, cgt_mq *out, cgt_stop *st) {
   uint32_t n = q->size, ngen = 0, nreach = 0, ncls = 0;
   uint32_t *gen = cgt_malloc(((size_t)t + 1) * sizeof *gen);
   uint32_t *order = cgt_malloc((size_t)n * sizeof *order);
@@ -509,7 +510,7 @@ static cgt_rc restrict_reduce(const cgt_mq *q, const cgt_heapgame *g, uint32_t t
     ncls = m;
   }
   /* the classes' monoid; order[] gives each class a representative */
-  rc = mq_alloc(out, ncls, q->ntypes);
+  rc = mq_alloc(out, ncls, q->ntypes, max);
   if (rc) goto done;
   for (uint32_t i = 0; i < n; i++) next[i] = UINT32_MAX;
   for (uint32_t i = 0; i < nreach; i++)
@@ -570,15 +571,16 @@ static cgt_rc direct_sum(const cgt_mq *base, uint32_t t, const uint8_t *freed, c
 
 /*
 ** A candidate for types 1..t: cur without the freed types, plus a cyclic
-** generator for each (indexes idx), P marked from least words, reduced.
+** generator for each (indexes idx), P marked from least words, reduced
+** (CGT_LIMIT past max elements).
 */
 static cgt_rc build_candidate(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, const uint8_t *freed,
-                              const uint32_t *idx, cgt_mq *out, cgt_stop *st) {
+                              const uint32_t *idx, uint32_t max, cgt_mq *out, cgt_stop *st) {
   uint8_t *keep = cgt_malloc((size_t)t + 1);
   if (!keep) return CGT_NOMEM;
   for (uint32_t s = 0; s <= t; s++) keep[s] = !freed[s];
   cgt_mq base, sum;
-  cgt_rc rc = restrict_reduce(cur, g, t, keep, 0, &base, st);
+  cgt_rc rc = restrict_reduce(cur, g, t, keep, 0, max, &base, st);
   if (!rc) {
     rc = direct_sum(&base, t, freed, idx, &sum);
     cgt_mq_free(&base);
@@ -586,7 +588,7 @@ static cgt_rc build_candidate(const cgt_mq *cur, const cgt_heapgame *g, uint32_t
   if (!rc) {
     rc = mark_p(&sum, g, t, st);
     memset(keep, 1, (size_t)t + 1);
-    if (!rc) rc = restrict_reduce(&sum, g, t, keep, 1, out, st);
+    if (!rc) rc = restrict_reduce(&sum, g, t, keep, 1, max, out, st);
     cgt_mq_free(&sum);
   }
   cgt_free(keep);
@@ -627,7 +629,7 @@ static uint32_t word_element(const cgt_mq *q, uint32_t t, const uint32_t *count)
 ** and its index in trial) until the rebuilt candidate gets that sum right.
 ** *found is 0 when none does.
 */
-static cgt_rc recalibrate(const cgt_mq *trial, const cgt_heapgame *g, uint32_t t, const uint32_t *count,
+static cgt_rc recalibrate(const cgt_mq *trial, const cgt_heapgame *g, uint32_t t, const uint32_t *count, uint32_t max,
                           cgt_mq *out, int *found, cgt_stop *st) {
   *found = 0;
   int should_p = !trial->p[word_element(trial, t, count)];
@@ -649,7 +651,7 @@ static cgt_rc recalibrate(const cgt_mq *trial, const cgt_heapgame *g, uint32_t t
           if (count[s] > idx[s] + 1) idx[s] = count[s] - 1;
         }
       cgt_mq cand;
-      rc = build_candidate(trial, g, t, freed, idx, &cand, st);
+      rc = build_candidate(trial, g, t, freed, idx, max, &cand, st);
       if (rc == CGT_LIMIT) {
         rc = CGT_OK;
         continue;
@@ -669,7 +671,7 @@ static cgt_rc recalibrate(const cgt_mq *trial, const cgt_heapgame *g, uint32_t t
 
 /* The quotient of types 1..t when type t needs a new generator: cur plus
 ** a cyclic one, recalibrated until verified. */
-static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_mq *out, cgt_stop *st) {
+static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, uint32_t max, cgt_mq *out, cgt_stop *st) {
   uint8_t *freed = cgt_calloc((size_t)t + 1, 1);
   uint32_t *idx = cgt_calloc((size_t)t + 1, sizeof *idx), *count = cgt_calloc((size_t)t + 1, sizeof *count);
   cgt_rc rc = freed && idx && count ? CGT_OK : CGT_NOMEM;
@@ -678,7 +680,7 @@ static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_m
   if (!rc) {
     freed[t] = 1;
     idx[t] = 2;
-    rc = build_candidate(cur, g, t, freed, idx, &trial, st);
+    rc = build_candidate(cur, g, t, freed, idx, max, &trial, st);
     have = rc == CGT_OK;
   }
   for (uint32_t round = 0; !rc && round < CGT_MQ_MAX_RECALIBRATIONS; round++) {
@@ -686,7 +688,7 @@ static cgt_rc extend(const cgt_mq *cur, const cgt_heapgame *g, uint32_t t, cgt_m
     if (rc || ok) break;
     cgt_mq next;
     int found;
-    rc = recalibrate(&trial, g, t, count, &next, &found, st);
+    rc = recalibrate(&trial, g, t, count, max, &next, &found, st);
     if (!rc && !found) rc = CGT_LIMIT;
     if (rc) break;
     cgt_mq_free(&trial);
@@ -715,12 +717,13 @@ static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, i
   return 1;
 }
 
-static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+static cgt_rc compute(const cgt_heapgame *g, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
 
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+                      cgt_stop *st) {
   cgt_budget b;
   cgt_budget_init(&b, st, (uint64_t)CGT_MQ_MAX_WORK);
-  cgt_rc rc = cgt_budget_rc(&b, compute(g, q, fail_type, &b.stop));
+  cgt_rc rc = cgt_budget_rc(&b, compute(g, max_elements, q, fail_type, &b.stop));
   if (rc == CGT_LIMIT && prefix && *fail_type > 1) {
     /* q is the quotient of the types before: a type changes it only once verified */
     for (uint32_t t = *fail_type; t <= q->ntypes; t++) q->phi[t] = 0;
@@ -733,15 +736,15 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fa
 
 /* cgt_mq_compute under a stop that includes the budget; q is left for the
 ** caller to free after an error. */
-static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+static cgt_rc compute(const cgt_heapgame *g, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
   uint32_t T = g->ntypes;
   *fail_type = 0;
-  cgt_rc rc = mq_alloc(q, 1, T);
+  cgt_rc rc = mq_alloc(q, 1, T, max_elements);
   if (rc) return rc;
   q->mul[0] = 0;
   uint32_t *count = cgt_calloc((size_t)T + 1, sizeof *count);
-  uint32_t *im = cgt_malloc((size_t)CGT_MQ_MAX_ELEMENTS * sizeof *im);
-  uint8_t *seen = cgt_calloc(CGT_MQ_MAX_ELEMENTS, 1);
+  uint32_t *im = cgt_malloc((size_t)max_elements * sizeof *im);
+  uint8_t *seen = cgt_calloc(max_elements, 1);
   if (!count || !im || !seen) rc = CGT_NOMEM;
   for (uint32_t t = 1; !rc && t <= T; t++) {
     uint32_t n;
@@ -762,7 +765,7 @@ static cgt_rc compute(const cgt_heapgame *g, cgt_mq *q, uint32_t *fail_type, cgt
     if (rc || ok) continue;
     q->phi[t] = 0;
     cgt_mq next;
-    rc = extend(q, g, t, &next, st);
+    rc = extend(q, g, t, max_elements, &next, st);
     if (rc) {
       *fail_type = t;
       break;

@@ -29,10 +29,10 @@
 ** = P(yz) for every z, Moore's partition refinement under the generators)
 ** gives the quotient itself.  Nothing unverified is ever returned.
 **
-** Limits: quotients of at most CGT_MQ_MAX_ELEMENTS elements (candidates
-** before reduction CGT_MQ_MAX_CANDIDATE), verification
-** searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states; beyond them
-** CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
+** Limits: quotients of at most max_elements elements (CGT_MQ_MAX_ELEMENTS
+** in the SQL functions; candidates before reduction CGT_MQ_MAX_CANDIDATE),
+** verification searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states;
+** beyond them CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
 ** the heap type where it happened), and also past CGT_MQ_MAX_WORK units of
 ** work.  Besides, multiplication tables of up to 2^22 entries (16 MB) each
 ** speed the searches up; past that size they go on without them.
@@ -75,11 +75,13 @@ typedef struct cgt_mq {
   uint32_t *phi;    /* phi[t] for t = 0..ntypes (phi[0] = 0) */
 } cgt_mq;
 
-/* The misère quotient of g's sums.  On CGT_LIMIT *fail_type is the heap
-** type being added.  With prefix set, a limit met past type 1 is CGT_OK
-** instead: *q is then the quotient of types 1..*fail_type - 1 (q->ntypes),
-** and *fail_type still says where the limit was met (0 when none was). */
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+/* The misère quotient of g's sums, of at most max_elements elements.  On
+** CGT_LIMIT *fail_type is the heap type being added.  With prefix set, a
+** limit met past type 1 is CGT_OK instead: *q is then the quotient of
+** types 1..*fail_type - 1 (q->ntypes), and *fail_type still says where the
+** limit was met (0 when none was). */
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+                      cgt_stop *st);
 void cgt_mq_free(cgt_mq *q);
 
 /* The element of the sum of heaps h[0..n-1] (types). */
