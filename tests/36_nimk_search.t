@@ -18,8 +18,9 @@
 # Environment: CGT_EXT, CGT_SANITIZED=1 (fewer cases), CGT_PRELOAD, CGT_SEED.
 # Under the sanitizers: 40 random graphs (not 60) and fewer tokens, fewer
 # random trees.  The budgets of positions and bytes are checked here in
-# both runs; the budget of steps (a second each to reach here) only in
-# tests/unit/test_nimk.c, with every budget made small.
+# both runs; the budget of steps (0.3 s a check to reach here, a second
+# under the sanitizers) only in tests/unit/test_nimk.c, where every budget
+# is made small.
 import os
 import sys
 
@@ -265,8 +266,8 @@ for fn in ('nimk_winning_move_count',) if SANITIZED else ('nimk_graph_win', 'nim
 # function to pass the 250,000,000 steps here; tests/unit/test_nimk.c
 # (search_budgets) runs 10,000 such tokens past budgets of 10,000 and
 # 100,000 steps, both functions: CGT_LIMIT, the budget named "steps" by
-# cgt_nimk_budget_passed (as this error names it), a move costing 1 + its
-# tokens.
+# cgt_nimk_budget_passed (as this error names it), a move costing 1 + the
+# tokens of its position.
 
 # ---- Codeforces 1498F, examples/cf1498f.sql: staircase Nim on a tree ----
 # The example's statements run here (its dot-commands: .read runs the file,
