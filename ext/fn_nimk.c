@@ -245,7 +245,7 @@ static void count_moore(sqlite3_context *ctx, const graph_call *c) {
   uint64_t count = 0;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
-  char err[160];
+  char err[200];
   cgt_rc crc = cgt_nimk_count(c->k, &tokens, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &count, err, sizeof err,
                               &it.stop);
   cgt_interrupt_end(&it);
@@ -277,7 +277,8 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_rc rc = cgt_nimk_search_count(c.k, &g, c.tok, (size_t)c.n, &search_budget, &count, &spent, &it.stop);
   cgt_interrupt_end(&it);
   if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c.fname, "the count exceeds 2^63-1");
-  else if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK) sqlite3_result_int64(ctx, (sqlite3_int64)count);
+  else if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK)
+    sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:
   sqlite3_free(c.tok);
 }

@@ -37,6 +37,7 @@
 typedef struct cg_gamegraph_limits {
   size_t positions, rows, bytes;
 } cg_gamegraph_limits;
+
 /* The largest heap, and the largest side of a cake, of a board. */
 #define CG_GAMEGRAPH_SIZE_MAX 100000000u
 

@@ -32,10 +32,11 @@
 ** Limits: quotients of at most max_elements elements (CGT_MQ_MAX_ELEMENTS
 ** in the SQL functions; candidates before reduction CGT_MQ_MAX_CANDIDATE),
 ** verification searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states;
-** beyond them CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with *fail_type
-** the heap type where it happened), and also past CGT_MQ_MAX_WORK units of
-** work.  Besides, multiplication tables of up to 2^22 entries (16 MB) each
-** speed the searches up; past that size they go on without them.
+** beyond them CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with
+** *fail_type the heap type where it happened), and also past
+** CGT_MQ_MAX_WORK units of work.  Besides, multiplication tables of up to
+** 2^22 entries (16 MB) each speed the searches up; past that size they go
+** on without them.
 */
 #ifndef CGT_CORE_MISERE_H
 #define CGT_CORE_MISERE_H

@@ -373,7 +373,9 @@ static void past_budget(const char *name, int win, uint64_t k, const cgt_nimk_gr
   cgt_rc rc = win ? cgt_nimk_search_win(k, g, tok, n, budget, &won, &spent, NULL)
                   : cgt_nimk_search_count(k, g, tok, n, budget, &count, &spent, NULL);
   const char *passed = rc == CGT_LIMIT ? cgt_nimk_budget_passed(budget, &spent, &most) : "none";
-  uint64_t size = !strcmp(what, "positions") ? budget->positions : !strcmp(what, "steps") ? budget->steps : budget->bytes;
+  uint64_t size = !strcmp(what, "positions") ? budget->positions
+                  : !strcmp(what, "steps")   ? budget->steps
+                                             : budget->bytes;
   uint64_t used = !strcmp(what, "positions") ? spent.positions : spent.steps;
   ok(rc == CGT_LIMIT && !strcmp(passed, what) && most == size && (!strcmp(what, "bytes") || used <= size + over),
      "%s %s: past the budget of %llu %s (rc %d; %llu positions, %llu steps)", win ? "win" : "count", name,
