@@ -518,6 +518,15 @@ if not SANITIZED:   # each runs to the limit again: seconds under the sanitizers
              "the misère quotient of rule '0.6' is not found within the limits at heap 17",
              "Officers 17 after 14 (a growth short of it) is refused, as asked alone")
     other.close()
+# misere_quotient (heaps 1..n exactly) and misere_heap_win (a quotient grown
+# past the heaps asked) taking turns keep a quotient of each kind: each
+# answer as asked alone, the exact one not the grown one's larger quotient
+rows = [(5, 14), (9, 18), (5, 11)]
+t.is_(kept.execute("SELECT json_group_array(json_array(misere_quotient('0.07', j.value ->> 0), "
+                   "misere_heap_win('0.07', j.value ->> 1, 3))) FROM json_each(?) j", (json.dumps(rows),)).fetchone()[0],
+      json.dumps([[alone("SELECT misere_quotient('0.07', ?)", a), alone("SELECT misere_heap_win('0.07', ?, 3)", b)]
+                  for a, b in rows], separators=(',', ':')),
+      "misere_quotient and misere_heap_win of one rule row after row: each as asked alone")
 t.is_(json.loads(kept.execute("SELECT misere_quotient('0.6', 16)").fetchone()[0]),
       json.loads(alone("SELECT misere_quotient('0.6', 16)")),
       "misere_quotient('0.6', 16) after the growth: the same JSON as asked alone")
