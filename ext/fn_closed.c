@@ -72,8 +72,8 @@ static int misere_wins(const misere_state *m) { return m->big ? m->xor != 0 : m-
 
 static void misere_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   misere_state m = {0, 0};
-  for (int i = 0; i < argc; i++)
-    if (!misere_add(ctx, &m, argv[i], i + 1)) return;
+  for (int i = 0; i < argc; i++)   /* a NULL heap gives NULL (the aggregate skips it) */
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL || !misere_add(ctx, &m, argv[i], i + 1)) return;
   sqlite3_result_int(ctx, misere_wins(&m));
 }
 

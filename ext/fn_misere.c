@@ -163,8 +163,9 @@ static void heap_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     return;
   }
   memset(s, 0, sizeof *s);
-  int ok = 1;
-  for (int i = 1; ok && i < argc; i++) ok = sum_add(ctx, s, argv[i], i + 1);
+  int ok = 1;   /* a NULL heap gives NULL (the aggregate skips it) */
+  for (int i = 1; ok && i < argc; i++)
+    ok = sqlite3_value_type(argv[i]) != SQLITE_NULL && sum_add(ctx, s, argv[i], i + 1);
   if (ok) sum_result(ctx, (const char *)sqlite3_value_text(argv[0]), s);
   sqlite3_free(s);
 }

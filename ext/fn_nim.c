@@ -1,8 +1,9 @@
 /*
 ** Pure functions on numbers: nim_sum (XOR) and mex (minimum excludant), each
 ** a scalar function of any number of arguments and an aggregate of one,
-** and cgt_version().  NULL arguments are skipped; a negative or non-integer
-** argument is an error.
+** and cgt_version().  A NULL argument gives NULL, as SQLite's scalar max()
+** does; the aggregates skip NULL rows, as SQL's aggregates do.  A negative
+** or non-integer argument is an error.
 */
 #include "binding.h"
 
@@ -13,9 +14,8 @@
 static void nim_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint64_t x = 0, v;
   for (int i = 0; i < argc; i++) {
-    int r = cgt_arg_nonneg(ctx, argv[i], "nim_sum", i + 1, &v);
-    if (r < 0) return;
-    if (r) x ^= v;
+    if (cgt_arg_nonneg(ctx, argv[i], "nim_sum", i + 1, &v) <= 0) return;   /* an error, or NULL */
+    x ^= v;
   }
   sqlite3_result_int64(ctx, (sqlite3_int64)x);
 }
@@ -90,10 +90,10 @@ static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   for (int i = 0; i < argc; i++) {
     uint64_t x;
     r = cgt_arg_nonneg(ctx, argv[i], "mex", i + 1, &x);
-    if (r < 0) break;
-    if (r) vals[n++] = x > (uint64_t)argc ? (uint32_t)argc + 1 : (uint32_t)x;
+    if (r <= 0) break;   /* an error, or NULL */
+    vals[n++] = x > (uint64_t)argc ? (uint32_t)argc + 1 : (uint32_t)x;
   }
-  if (r >= 0) result_mex(ctx, vals, n);
+  if (n == argc) result_mex(ctx, vals, n);
   if (vals != v) sqlite3_free(vals);
 }
 

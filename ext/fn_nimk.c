@@ -52,9 +52,8 @@ static void nimk_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (k_arg(ctx, argv[0], "nimk_win", 1, &dc.k) <= 0) return;
   for (int i = 1; i < argc; i++) {
     uint64_t v;
-    int r = cgt_arg_nonneg(ctx, argv[i], "nimk_win", i + 1, &v);
-    if (r < 0) return;
-    if (r) add_value(&dc, v);
+    if (cgt_arg_nonneg(ctx, argv[i], "nimk_win", i + 1, &v) <= 0) return;   /* an error, or NULL */
+    add_value(&dc, v);
   }
   sqlite3_result_int(ctx, !is_p(&dc));
 }
