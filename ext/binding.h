@@ -277,6 +277,10 @@ int cgt_sqlite_rc(cgt_rc rc);
 ** set, 0 for NULL, -1 after setting an error that names fname. */
 int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out);
 
+/* Makes msg valid UTF-8 in place, as SQLite's callers decode it: a
+** character cut short (a message quoting the start of a long text) is
+** dropped, any other byte that begins no valid character becomes '?'. */
+void cgt_utf8_repair(char *msg);
 /* Sets the error "cgt: fname: message" with the given SQLite code. */
 void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...);
 /* Reports a failed core computation of fname. */

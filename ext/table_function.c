@@ -107,6 +107,7 @@ static int tf_close(sqlite3_vtab_cursor *base) {
 static int tf_failed(cgt_cursor *cur, int rc) {
   sqlite3_vtab *vtab = cur->base.pVtab;
   sqlite3_free(vtab->zErrMsg);
+  if (cur->err) cgt_utf8_repair(cur->err);
   vtab->zErrMsg = cur->err;
   cur->err = NULL;
   return rc;

@@ -168,6 +168,41 @@ int cgt_sqlite_rc(cgt_rc rc) {
   return SQLITE_ERROR;
 }
 
+/* The length of the UTF-8 sequence that lead byte c begins (2 to 4), 0 if
+** c begins none (a continuation byte, or one never used). */
+static int utf8_lead(unsigned c) {
+  return c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+}
+
+/* The length of the valid UTF-8 sequence at p, 0 when there is none (an
+** overlong form and a surrogate are not valid). */
+static int utf8_valid(const unsigned char *p) {
+  unsigned c = p[0];
+  int len = c < 0x80 ? 1 : utf8_lead(c);
+  for (int i = 1; i < len; i++)
+    if ((p[i] & 0xC0) != 0x80) return 0;
+  if ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0) || (c == 0xF0 && p[1] < 0x90) ||
+      (c == 0xF4 && p[1] >= 0x90))
+    return 0;
+  return len;
+}
+
+void cgt_utf8_repair(char *msg) {
+  unsigned char *r = (unsigned char *)msg, *w = r;
+  while (*r) {
+    int len = utf8_valid(r), cont = 1;
+    if (len) {
+      memmove(w, r, (size_t)len);
+      w += len, r += len;
+      continue;
+    }
+    while ((r[cont] & 0xC0) == 0x80) cont++;
+    if (cont < utf8_lead(*r)) r += cont;   /* a character cut short: dropped */
+    else *w++ = '?', r++;
+  }
+  *w = 0;
+}
+
 void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -175,6 +210,7 @@ void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt,
   va_end(ap);
   char *msg = cause ? sqlite3_mprintf("cgt: %s: %s", fname, cause) : NULL;
   if (msg) {
+    cgt_utf8_repair(msg);
     sqlite3_result_error(ctx, msg, -1);
     if (rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
   } else {

@@ -74,6 +74,20 @@ is_error "DIRECTONLY: table function not from a view" "unsafe use of virtual tab
   "CREATE VIEW w AS SELECT * FROM cgt_solve(1)" "SELECT * FROM w"
 is "pure functions work in views" "6" "CREATE VIEW p AS SELECT nim_sum(3, 5) AS x" "SELECT x FROM p"
 
+# Messages are valid UTF-8, whatever they quote: the start of a long text
+# ends before a character it would cut in two; bytes that are not UTF-8 are
+# shown as '?', a character cut short is left out (a scalar's message, and
+# a table function's).
+is_error "a message quoting the start of a long text cuts no character" \
+  "cgt: cg: missing '}' at position 1 in '{ééééééééééééééééééé...' (121 characters)" \
+  "SELECT cg('{' || replace(hex(zeroblob(60)), '00', 'é'))"
+is_error "text that is not UTF-8, in a scalar's message" \
+  "cgt: heap_grundy: digit d0 may only split (0, 4, 8 or c), not a, in rule 'a?b'" \
+  "SELECT heap_grundy(CAST(x'61ff62' AS TEXT), 1)"
+is_error "text that is not UTF-8, in a table function's message" \
+  "cgt: heap_genus_sequence: digit d0 may only split (0, 4, 8 or c), not a, in rule 'a?b'" \
+  "SELECT * FROM heap_genus_sequence(CAST(x'61c0e062' AS TEXT), 3)"
+
 # Nothing is written: the data and the change counter stay as they were.
 is "no function writes to the database" "N|1|1|P
 2

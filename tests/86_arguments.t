@@ -3,9 +3,10 @@
 (from pragma_function_list; for any arity, 0, 1, 2, 3 and 5 arguments), and
 every table function of the extension (pragma_module_list, arguments from
 its hidden columns in pragma_table_xinfo), called with NULL, empty text,
-negative, huge and real extremes, a blob and malformed text, in every
-argument position.  Each call must return a value or fail with a clear
-error: one that starts 'cgt: <function name>:', or one of SQLite's own
+negative, huge and real extremes, a blob, malformed text, long non-ASCII
+text and text that is not UTF-8, in every argument position.  Each call
+must return a value or fail with a clear error: one that starts
+'cgt: <function name>:' (in valid UTF-8), or one of SQLite's own
 (interrupted, out of memory, too big).  Never a crash (the process running
 the calls must not die, sanitizers included) and never a hang (10 s a call).
 
@@ -33,7 +34,12 @@ INSERT INTO cgt_node VALUES (1, 9);
 """
 
 VALUES = ["NULL", "''", "-1", "9223372036854775807", "-9223372036854775808", "1e308", "-1e308",
-          "x'00ff'", "'{|'", "'[1,'", "'zz'"]
+          "x'00ff'", "'{|'", "'[1,'", "'zz'",
+          # long texts of 2-byte characters, one byte apart (a message that
+          # quotes their start, or is cut, would cut one of them in two), and
+          # text that is not UTF-8 at all: every message must still be UTF-8
+          "'a' || replace(hex(zeroblob(250)), '00', 'é')", "'ab' || replace(hex(zeroblob(250)), '00', 'é')",
+          "CAST(x'61ff62c3' AS TEXT)"]
 BASE = "1"          # the other arguments of a call that sweeps one position
 TIMEOUT = 10        # seconds a call
 SQLITE_ERRORS = ("interrupted", "out of memory", "string or blob too big")
