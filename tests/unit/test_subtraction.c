@@ -261,6 +261,16 @@ int main(void) {
            strcmp(err, want) == 0,
        "subtraction{1,2,3|1,2} heap %d past a budget of 2^%d: %s", HEAP, LOG_WORK, err);
     cg_store_free(fresh);
+    /* the heap named by its number, not by its text (which may be long) */
+    char heap[600];
+    int at = snprintf(heap, sizeof heap, " \t\n");
+    memset(heap + at, '0', 500);
+    snprintf(heap + at + 500, sizeof heap - (size_t)at - 500, "%d \r\n", HEAP);
+    fresh = cg_store_new();
+    ok(cg_subtraction_board(fresh, "subtraction{1,2,3|1,2}", heap, work, &v, err, sizeof err) == CGT_LIMIT &&
+           strcmp(err, want) == 0,
+       "the heap text ' \\t\\n' 500 zeros '%d \\r\\n' is named heap %d: %s", HEAP, HEAP, err);
+    cg_store_free(fresh);
 
     cg_subtraction_parse("subtraction{1,2,3|1,2}", &g, err, sizeof err);
     cg_id *part = malloc((HEAP + 1) * sizeof *part), *all = malloc((HEAP + 1) * sizeof *all);

@@ -173,8 +173,8 @@ cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, 
   if (!v) return CGT_NOMEM;
   rc = cg_subtraction_values(s, &g, n, work_max, v, NULL);
   if (rc == CGT_LIMIT)
-    snprintf(err, errlen, "subtraction: the values up to heap %s take over %llu steps (their forms grow with the heap)",
-             heap, (unsigned long long)work_max);
+    snprintf(err, errlen, "subtraction: the values up to heap %u take over %llu steps (their forms grow with the heap)",
+             n, (unsigned long long)work_max);
   if (rc == CGT_OK) *out = v[n];
   cgt_free(v);
   return rc;
