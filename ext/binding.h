@@ -277,6 +277,11 @@ int cgt_sqlite_rc(cgt_rc rc);
 ** set, 0 for NULL, -1 after setting an error that names fname. */
 int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out);
 
+/* 1 when some argument argv[0..argc-1] is NULL: the call's result is then
+** NULL, whatever the other arguments (an argument that would be an error
+** included), so that the order of the arguments does not matter. */
+int cgt_any_null(int argc, sqlite3_value **argv);
+
 /* Makes msg valid UTF-8 in place, as SQLite's callers decode it: a
 ** character cut short (a message quoting the start of a long text) is
 ** dropped, any other byte that begins no valid character becomes '?'. */

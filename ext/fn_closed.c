@@ -10,8 +10,10 @@
 #include "binding.h"
 #include "core/closed.h"
 
-/* Reads the first argc non-negative arguments into v; 0 on NULL or error. */
+/* Reads the first argc non-negative arguments into v; 0 on NULL (any one,
+** whatever the others) or error. */
 static int args(sqlite3_context *ctx, int argc, sqlite3_value **argv, const char *fname, uint64_t *v) {
+  if (cgt_any_null(argc, argv)) return 0;
   for (int i = 0; i < argc; i++)
     if (cgt_arg_nonneg(ctx, argv[i], fname, i + 1, &v[i]) <= 0) return 0;
   return 1;
@@ -72,8 +74,9 @@ static int misere_wins(const misere_state *m) { return m->big ? m->xor != 0 : m-
 
 static void misere_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   misere_state m = {0, 0};
-  for (int i = 0; i < argc; i++)   /* a NULL heap gives NULL (the aggregate skips it) */
-    if (sqlite3_value_type(argv[i]) == SQLITE_NULL || !misere_add(ctx, &m, argv[i], i + 1)) return;
+  if (cgt_any_null(argc, argv)) return;   /* (the aggregate skips NULL rows) */
+  for (int i = 0; i < argc; i++)
+    if (!misere_add(ctx, &m, argv[i], i + 1)) return;
   sqlite3_result_int(ctx, misere_wins(&m));
 }
 

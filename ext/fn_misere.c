@@ -156,16 +156,15 @@ static void heap_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     cgt_error(ctx, SQLITE_ERROR, "misere_heap_win", "needs a rule, then heaps");
     return;
   }
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+  if (cgt_any_null(argc, argv)) return;   /* (the aggregate skips NULL rows) */
   heap_sum *s = sqlite3_malloc(sizeof *s);
   if (!s) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
   memset(s, 0, sizeof *s);
-  int ok = 1;   /* a NULL heap gives NULL (the aggregate skips it) */
-  for (int i = 1; ok && i < argc; i++)
-    ok = sqlite3_value_type(argv[i]) != SQLITE_NULL && sum_add(ctx, s, argv[i], i + 1);
+  int ok = 1;
+  for (int i = 1; ok && i < argc; i++) ok = sum_add(ctx, s, argv[i], i + 1);
   if (ok) sum_result(ctx, (const char *)sqlite3_value_text(argv[0]), s);
   sqlite3_free(s);
 }

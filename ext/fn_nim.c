@@ -13,8 +13,9 @@
 
 static void nim_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   uint64_t x = 0, v;
+  if (cgt_any_null(argc, argv)) return;
   for (int i = 0; i < argc; i++) {
-    if (cgt_arg_nonneg(ctx, argv[i], "nim_sum", i + 1, &v) <= 0) return;   /* an error, or NULL */
+    if (cgt_arg_nonneg(ctx, argv[i], "nim_sum", i + 1, &v) < 0) return;
     x ^= v;
   }
   sqlite3_result_int64(ctx, (sqlite3_int64)x);
@@ -81,6 +82,7 @@ static void result_mex(sqlite3_context *ctx, const uint32_t *v, sqlite3_int64 n)
 }
 
 static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  if (cgt_any_null(argc, argv)) return;
   /* argc is at most SQLite's limit on arguments (127 by default, never
   ** over 32767), and a value over argc cannot be the mex's concern. */
   uint32_t v[128], *vals = argc <= 128 ? v : sqlite3_malloc64((sqlite3_uint64)argc * sizeof *vals);
@@ -90,7 +92,7 @@ static void mex_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   for (int i = 0; i < argc; i++) {
     uint64_t x;
     r = cgt_arg_nonneg(ctx, argv[i], "mex", i + 1, &x);
-    if (r <= 0) break;   /* an error, or NULL */
+    if (r < 0) break;
     vals[n++] = x > (uint64_t)argc ? (uint32_t)argc + 1 : (uint32_t)x;
   }
   if (n == argc) result_mex(ctx, vals, n);

@@ -49,10 +49,10 @@ static void nimk_win_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     cgt_error(ctx, SQLITE_ERROR, "nimk_win", "needs k: nimk_win(k, g1, g2, ...)");
     return;
   }
-  if (k_arg(ctx, argv[0], "nimk_win", 1, &dc.k) <= 0) return;
+  if (cgt_any_null(argc, argv) || k_arg(ctx, argv[0], "nimk_win", 1, &dc.k) < 0) return;
   for (int i = 1; i < argc; i++) {
     uint64_t v;
-    if (cgt_arg_nonneg(ctx, argv[i], "nimk_win", i + 1, &v) <= 0) return;   /* an error, or NULL */
+    if (cgt_arg_nonneg(ctx, argv[i], "nimk_win", i + 1, &v) < 0) return;
     add_value(&dc, v);
   }
   sqlite3_result_int(ctx, !is_p(&dc));

@@ -203,6 +203,12 @@ void cgt_utf8_repair(char *msg) {
   *w = 0;
 }
 
+int cgt_any_null(int argc, sqlite3_value **argv) {
+  for (int i = 0; i < argc; i++)
+    if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return 1;
+  return 0;
+}
+
 void cgt_error(sqlite3_context *ctx, int rc, const char *fname, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -53,6 +53,20 @@ is "mixed games in one sum" "0" \
   "SELECT nim_sum(heap_grundy('kayles', 7), heap_grundy('grundy', 9), heap_grundy('dawsons-kayles', 10))"
 is "NULL arguments give NULL" "NULL|NULL|NULL|0" \
   "SELECT heap_grundy(NULL, 3), heap_grundy('kayles', NULL), heap_period(NULL), (SELECT count(*) FROM heap_sequence('kayles', NULL))"
+# A NULL argument gives NULL whatever the others, so the order of the
+# arguments does not matter (an argument that is an error before the NULL
+# included); a variadic's aggregate form skips NULL rows instead.
+is "variadic scalars: a NULL after a bad argument gives NULL" "NULL|NULL|NULL|NULL|NULL|NULL|NULL" \
+  "SELECT nim_sum(-1, NULL), mex('x', NULL), misere_nim_win(1.5, NULL), nimk_win(0, NULL, 1), nimk_win(2, x'00', NULL),
+          misere_heap_win('kaylez', 1, NULL), misere_heap_win('kayles', 1001, NULL)"
+is "variadic scalars: a NULL before a bad argument gives NULL" "NULL|NULL|NULL|NULL|NULL|NULL" \
+  "SELECT nim_sum(NULL, -1), mex(NULL, 'x'), misere_nim_win(NULL, 1.5), nimk_win(NULL, 1, 0), nimk_win(NULL, -1, 1),
+          misere_heap_win(NULL, 1, 1001)"
+is "wythoff and fibonacci_nim_move: a NULL beside a bad argument gives NULL" "NULL|NULL|NULL|NULL|NULL" \
+  "SELECT wythoff_outcome(-1, NULL), wythoff_outcome(NULL, -1), wythoff_grundy(-1, NULL), fibonacci_nim_move(-1, NULL),
+          fibonacci_nim_move(NULL, -1)"
+is "one argument is the aggregate: nim_sum(NULL) is over one NULL row, skipped" "0|0|1|0|1" \
+  "SELECT nim_sum(NULL), mex(NULL), misere_nim_win(NULL), nimk_win(2, NULL), misere_heap_win('kayles', NULL)"
 is_error "bad digit" "cgt: heap_grundy: bad digit 'z' in rule '0.7z'" "SELECT heap_grundy('0.7z', 3)"
 is_error "unknown name" "cgt: heap_period: unknown rule 'kaylez'" "SELECT heap_period('kaylez')"
 is_error "bad subtraction set" "cgt: heap_sequence: bad character 'x' in rule 'sub{1,x}'" "SELECT * FROM heap_sequence('sub{1,x}', 4)"
