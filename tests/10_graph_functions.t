@@ -96,11 +96,11 @@ INSERT INTO cgt_edge(graph_id, src, dst) SELECT 'path', i + 1, i FROM c" \
 # Pure number functions.
 is "nim_sum and mex, scalar" "0|2|0|0" "SELECT nim_sum(3,5,6), mex(0,1,3), mex(), nim_sum()"
 # A NULL argument of the scalar forms gives NULL (as SQLite's max(1, NULL)),
-# wherever it stands, unless an argument before it is an error; the
-# aggregates skip NULL rows, as SQL's aggregates do.
-is "a NULL argument gives NULL" "NULL|NULL|NULL|NULL|NULL|NULL|NULL" \
-  "SELECT nim_sum(1,NULL,2), nim_sum(NULL,-1), mex(NULL, 0, 1, 2, 3, 4), mex(0, 1, NULL), nimk_win(1, 3, NULL, 3), misere_nim_win(1, 1, NULL), misere_heap_win('kayles', NULL, 3)"
-is_error "an error before a NULL" "cgt: nim_sum: argument 1 is not a non-negative integer: -1" "SELECT nim_sum(-1, NULL)"
+# whatever the other arguments, errors included; the aggregates skip NULL
+# rows, as SQL's aggregates do.
+is "a NULL argument gives NULL" "NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL" \
+  "SELECT nim_sum(1,NULL,2), nim_sum(NULL,-1), nim_sum(-1,NULL), mex(NULL, 0, 1, 2, 3, 4), mex(0, 1, NULL), nimk_win(1, 3, NULL, 3), misere_nim_win(1, 1, NULL), misere_heap_win('kayles', NULL, 3)"
+is_error "without a NULL, a bad argument is an error" "cgt: nim_sum: argument 1 is not a non-negative integer: -1" "SELECT nim_sum(-1, 2)"
 is "the aggregates skip NULL rows" "3|0|1|1|1" \
   "SELECT nim_sum(value), mex(value), nimk_win(2, value), misere_nim_win(value), misere_heap_win('kayles', value) FROM json_each('[1,null,2]')"
 is "nim_sum and mex, aggregate" "7|3" "SELECT nim_sum(value), mex(value) FROM json_each('[0,1,2,4]')"
