@@ -35,20 +35,24 @@ static uint32_t grown(uint32_t n, int64_t have, uint32_t cap, uint32_t max) {
   return want > n ? (uint32_t)want : n;
 }
 
-/* Each cache's slots begin with this: the rule text and when it was last
-** asked for. */
+/* Each cache's slots begin with this: the rule text, the kind of what the
+** slot holds (a cache may keep a rule's in one slot of each kind), and when
+** it was last asked for. */
 typedef struct rule_slot {
   char *rule;
+  int kind;
   uint64_t last_use;
 } rule_slot;
 
-/* Among the n slots at base (size bytes apart), rule's, marked used now,
-** with *found 1; else the one to fill (empty, or used least recently). */
-static void *rule_slot_find(void *base, size_t size, int n, uint64_t *tick, const char *rule, int *found) {
+/* Among the n slots at base (size bytes apart), rule's of this kind, marked
+** used now, with *found 1; else the one to fill (empty, or used least
+** recently). */
+static void *rule_slot_find(void *base, size_t size, int n, uint64_t *tick, const char *rule, int kind,
+                            int *found) {
   rule_slot *fill = base;
   for (int i = 0; i < n; i++) {
     rule_slot *s = (rule_slot *)((char *)base + (size_t)i * size);
-    if (s->rule && strcmp(s->rule, rule) == 0) {
+    if (s->rule && s->kind == kind && strcmp(s->rule, rule) == 0) {
       s->last_use = ++*tick;
       return *found = 1, s;
     }
@@ -67,7 +71,6 @@ static uint32_t halfway(uint32_t n, uint32_t want) { return n + (want - n) / 2 +
 typedef struct mq_slot {
   rule_slot k;
   uint32_t n;          /* the quotient of heaps 1..n */
-  int exact;           /* made for misere_quotient(rule, n): not grown past the heaps asked */
   uint32_t cap;        /* a computation of this rule failed at this heap (0: none seen) */
   cgt_mq q;
 } mq_slot;
@@ -87,29 +90,6 @@ static void mq_cache_free(void *p) {
 }
 
 static const cgt_conn_hook mq_hook = {"misere quotients", sizeof(mq_cache), mq_cache_free};
-
-/* The slot for rule's quotient of heaps 1..n (exact: of those only; else
-** of at least those): one holding it, marked used now, with *hit 1; else
-** the one to fill: rule's slot of the same kind, else an empty one or the
-** least recently used.  A rule has a slot of each kind, so that calls of
-** misere_quotient and of misere_heap_win taking turns (a query asking both
-** of each row) do not throw each other's quotient away. */
-static mq_slot *mq_slot_find(mq_cache *c, const char *rule, uint32_t n, int exact, int *hit) {
-  mq_slot *kind = NULL, *fill = &c->slot[0];
-  for (int i = 0; i < MQ_SLOTS; i++) {
-    mq_slot *s = &c->slot[i];
-    if (s->k.rule && strcmp(s->k.rule, rule) == 0) {
-      if (exact ? s->n == n : s->n >= n) {
-        s->k.last_use = ++c->tick;
-        return *hit = 1, s;
-      }
-      if (s->exact == exact) kind = s;
-    }
-    if (!s->k.rule || (fill->k.rule && s->k.last_use < fill->k.last_use)) fill = s;
-  }
-  *hit = 0;
-  return kind ? kind : fill;
-}
 
 /* Computes the quotient of rule r's heaps 1..n into *q; *fail on CGT_LIMIT.
 ** With prefix set, a limit met past heap 1 leaves the quotient of the heaps
@@ -134,10 +114,12 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
   err[0] = 0;
   mq_cache *c = rule ? cgt_conn_state(conn, &mq_hook) : NULL;
   if (!c) return *rc = CGT_NOMEM, NULL;
-  int hit;
-  mq_slot *slot = mq_slot_find(c, rule, n, exact, &hit);
-  if (hit) return *rc = CGT_OK, &slot->q;
-  int same = slot->k.rule && strcmp(slot->k.rule, rule) == 0;   /* a quotient of rule's to grow or replace */
+  /* A rule's exact quotient (misere_quotient) and its grown one
+  ** (misere_heap_win) take slots of their own, so that a query asking both
+  ** of each row does not throw each away in turn. */
+  int same;
+  mq_slot *slot = rule_slot_find(c->slot, sizeof *slot, MQ_SLOTS, &c->tick, rule, exact, &same);
+  if (same && (exact ? slot->n == n : slot->n >= n)) return *rc = CGT_OK, &slot->q;
   cgt_rule r;
   if ((*rc = cgt_rule_parse(rule, &r, err, errlen))) return NULL;
   uint32_t cap = same ? slot->cap : 0;
@@ -165,10 +147,10 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
   if (!same) {
     sqlite3_free(slot->k.rule);
     slot->k.rule = copy;
+    slot->k.kind = exact;
   }
   slot->cap = cap;
   cgt_mq_free(&slot->q);
-  slot->exact = exact;
   slot->n = want;
   slot->q = q;
   slot->k.last_use = ++c->tick;
@@ -219,7 +201,7 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
   genus_cache *c = rule ? cgt_conn_state(conn, &genus_hook) : NULL;
   if (!c) return *rc = CGT_NOMEM, NULL;
   int same;
-  genus_slot *slot = rule_slot_find(c->slot, sizeof *slot, GENUS_SLOTS, &c->tick, rule, &same);
+  genus_slot *slot = rule_slot_find(c->slot, sizeof *slot, GENUS_SLOTS, &c->tick, rule, 0, &same);
   if (same && n < slot->n) return *rc = CGT_OK, slot->gs;
   if (same && slot->fail && n >= slot->fail) return *fail = slot->fail, *rc = CGT_LIMIT, NULL;
   cgt_rule r;
