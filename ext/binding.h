@@ -272,9 +272,13 @@ void cgt_interrupt_end(cgt_interrupt *it);
 /* Maps a core result code to an SQLite code. */
 int cgt_sqlite_rc(cgt_rc rc);
 
-/* Reads argument v (number argno, from 1) as a non-negative integer (text
-** and integral reals that look like one are accepted).  Returns 1 with *out
-** set, 0 for NULL, -1 after setting an error that names fname. */
+/* A non-negative whole number: an INTEGER, or a REAL (or text read as a
+** number) with no fraction, below 2^63.  1 with *out set, else 0. */
+int cgt_value_uint(sqlite3_value *v, uint64_t *out);
+
+/* Reads argument v (number argno, from 1) as a non-negative integer, as
+** cgt_value_uint.  Returns 1 with *out set, 0 for NULL, -1 after setting an
+** error that names fname. */
 int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out);
 
 /* 1 when some argument argv[0..argc-1] is NULL: the call's result is then

@@ -54,6 +54,11 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     run(ctx, argc, argv, subtraction_body);
     return;
   }
+  if (!cg_rules_find(ruleset)) {
+    cgt_error(ctx, SQLITE_ERROR, fname, "unknown board ruleset '%.80s' (domineering, clobber, toadsfrogs, "
+              "subtraction{L|R}; surreal_value also values toetactics, hackenbush and cutcake)", ruleset);
+    return;
+  }
   char err[400];
   cg_id g;
   char *text = NULL;

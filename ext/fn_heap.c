@@ -103,6 +103,33 @@ static const uint32_t *values(sqlite3_context *ctx, cgt_conn *conn, const char *
   return g;
 }
 
+static uint32_t form_bound(cgt_conn *conn, const char *rule, const cgt_rule *r, uint64_t n, int *rc, char *err,
+                           size_t errlen);
+
+/* As values(), for a search to the default heap *n: when the values to *n
+** are over the rule's limit and no period is proven by it, the search
+** stops at the limit (*n lowered), so that a rule without a proof gives
+** NULL rather than an error, as heap_period promises. */
+static const uint32_t *default_values(sqlite3_context *ctx, cgt_conn *conn, const char *rule, const cgt_rule *r,
+                                      uint32_t *n, const char *fname) {
+  char err[400];
+  int rc = SQLITE_OK;
+  const uint32_t *g = limited_values(conn, rule, *n, &rc, err, sizeof err);
+  if (!g && rc == SQLITE_TOOBIG) {
+    char err2[400];
+    int rc2 = SQLITE_OK;
+    uint32_t limit = form_bound(conn, rule, r, *n, &rc2, err2, sizeof err2);
+    if (rc2 == SQLITE_OK && limit < *n) {
+      *n = limit;
+      rc = SQLITE_OK;
+      g = limited_values(conn, rule, limit, &rc, err, sizeof err);
+    }
+  }
+  if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
+  else if (!g) cgt_error(ctx, rc, fname, "%s", err);
+  return g;
+}
+
 /* The largest heap that the values up to which a form is searched for
 ** may reach: the rule's limit (raised by sparse space when it applies),
 ** CGT_HEAP_MAX and n; 0 after an error. */
@@ -193,7 +220,8 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
     cgt_rule_free(&r);
     return;
   }
-  const uint32_t *g = values(ctx, sqlite3_user_data(ctx), text, n, fname);
+  const uint32_t *g = argc == 2 ? values(ctx, sqlite3_user_data(ctx), text, n, fname)
+                                 : default_values(ctx, sqlite3_user_data(ctx), text, &r, &n, fname);
   if (!g) {
     cgt_rule_free(&r);
     return;
@@ -239,7 +267,7 @@ const cgt_function cgt_heap_functions[] = {
      .example = "SELECT heap_grundy('kayles', 15)"},
     {.name = "heap_period", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule", .result = "TEXT (JSON) or NULL",
-     .description = "Preperiod, period and saltus of a heap game's proven (arithmetic) period, searched to heap 100000.",
+     .description = "Preperiod, period and saltus of a heap game's proven (arithmetic) period, searched to heap 100000 (or the rule's limit).",
      .example = "SELECT heap_period('kayles')"},
     {.name = "heap_period", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
@@ -247,7 +275,7 @@ const cgt_function cgt_heap_functions[] = {
      .example = "SELECT heap_period('sub{1,3,4}', 1000)"},
     {.name = "heap_period_observed", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
      .args = "rule", .result = "TEXT (JSON) or NULL",
-     .description = "The proven period of a heap game, else the least one its values to heap 100000 show, with \"proven\".",
+     .description = "The proven period of a heap game, else the least one its values to heap 100000 (or the rule's limit) show, with \"proven\".",
      .example = "SELECT heap_period_observed('grundy', 2000)"},
     {.name = "heap_period_observed", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
@@ -259,8 +287,7 @@ const cgt_function cgt_heap_functions[] = {
 
 static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
-  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER || (n = (uint64_t)sqlite3_value_int64(args[1])) >
-                                                                      CGT_HEAP_MAX) {
+  if (!cgt_value_uint(args[1], &n) || n > CGT_HEAP_MAX) {
     if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;   /* (its text, for the message, could not be had) */
     cur->err = sqlite3_mprintf("cgt: heap_sequence: n_max must be an integer from 0 to %u, not %s", CGT_HEAP_MAX,
                                sqlite3_value_text(args[1]));

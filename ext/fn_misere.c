@@ -365,8 +365,7 @@ const cgt_function cgt_misere_functions[] = {
 /* heap_genus_sequence: the genera of heaps 0..n_max, all at once. */
 static int genus_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
-  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER ||
-      (n = (uint64_t)sqlite3_value_int64(args[1])) > GENUS_MAX_HEAP) {
+  if (!cgt_value_uint(args[1], &n) || n > GENUS_MAX_HEAP) {
     if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;   /* (its text, for the message, could not be had) */
     cur->err = sqlite3_mprintf("cgt: heap_genus_sequence: n_max must be an integer from 0 to %u, not %s",
                                GENUS_MAX_HEAP, sqlite3_value_text(args[1]));

@@ -16,6 +16,7 @@
 **   cg_value(graph_id, node) the value of a position of a partizan graph in
 **                            cgt_edge (reads tables: DIRECTONLY)
 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,9 +55,31 @@ void report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
   sqlite3_free(why);
 }
 
+/* The number a REAL argument holds, exactly: every finite double is
+** m * 2^e, a dyadic rational (0.5 is 1/2, 0.1 the dyadic nearest 1/10).
+** CGT_SYNTAX for an infinity or a NaN. */
+static cgt_rc real_game(cg_store *s, double d, cg_id *g) {
+  if (!isfinite(d)) return CGT_SYNTAX;
+  int e;
+  double m = frexp(d, &e);   /* d = m * 2^e, 0.5 <= |m| < 1 */
+  cg_dyadic x;
+  cg_bigs *B = cg_store_bigs(s);
+  cgt_rc rc = cg_dyadic_make(B, (int64_t)ldexp(m, 53), 0, &x);   /* m * 2^53: a whole number */
+  if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, x, e - 53, &x);
+  return rc ? rc : cg_number(s, x, g);
+}
+
 /* The game of argument v, or 0 after setting an error (or for NULL: *null). */
 int game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
   if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
+  if (sqlite3_value_type(v) == SQLITE_FLOAT) {
+    cgt_rc rc = real_game(s, sqlite3_value_double(v), g);
+    const char *text = rc == CGT_SYNTAX ? (const char *)sqlite3_value_text(v) : NULL;
+    if (text) cgt_error(ctx, SQLITE_ERROR, fname, "%s is not a number that can be a game", text);
+    else if (rc == CGT_SYNTAX) sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */
+    else if (rc) report(ctx, rc, fname);
+    return rc == CGT_OK;
+  }
   char err[400];
   const char *text = (const char *)sqlite3_value_text(v);
   cgt_rc rc = text ? cg_parse(s, text, g, err, sizeof err) : CGT_NOMEM;
@@ -324,12 +347,12 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   }
   cg_id g;
   cgt_rc rc;
-  if (strcmp(rules, "hackenbush") == 0) {
+  if (cgt_name_is(rules, "hackenbush")) {
     rc = cg_hackenbush_string(s, board, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err);
-  } else if (strcmp(rules, "toetactics") == 0) {
+  } else if (cgt_name_is(rules, "toetactics")) {
     cg_id *memo = cgt_conn_toetactics(sqlite3_user_data(ctx));
     rc = memo ? cg_toetactics(s, board, memo, &g, err, sizeof err) : CGT_NOMEM;
-  } else if (strcmp(rules, "cutcake") == 0) {
+  } else if (cgt_name_is(rules, "cutcake")) {
     unsigned long long w = 0, h = 0;
     int used = 0;
     if (sscanf(board, "%llux%llu%n", &w, &h, &used) != 2 || board[used] || w == 0 || h == 0 || w > INT64_MAX ||

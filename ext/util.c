@@ -280,21 +280,25 @@ int cgt_heap_arg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int 
   return r;
 }
 
-int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
+int cgt_value_uint(sqlite3_value *v, uint64_t *out) {
   switch (sqlite3_value_numeric_type(v)) {
-    case SQLITE_NULL: return 0;
     case SQLITE_INTEGER:
-      if (sqlite3_value_int64(v) < 0) break;
+      if (sqlite3_value_int64(v) < 0) return 0;
       *out = (uint64_t)sqlite3_value_int64(v);
       return 1;
     case SQLITE_FLOAT: {
       double d = sqlite3_value_double(v);
-      if (d < 0 || d != floor(d) || d >= 9223372036854775808.0) break;
+      if (d < 0 || d != floor(d) || d >= 9223372036854775808.0) return 0;
       *out = (uint64_t)d;
       return 1;
     }
-    default: break;
+    default: return 0;
   }
+}
+
+int cgt_arg_nonneg(sqlite3_context *ctx, sqlite3_value *v, const char *fname, int argno, uint64_t *out) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
+  if (cgt_value_uint(v, out)) return 1;
   const char *text = sqlite3_value_type(v) == SQLITE_BLOB ? "a BLOB" : (const char *)sqlite3_value_text(v);
   if (text) cgt_error(ctx, SQLITE_ERROR, fname, "argument %d is not a non-negative integer: %s", argno, text);
   else sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */

@@ -94,8 +94,8 @@ static int census_filter(cgt_cursor *cur, sqlite3_value **args) {
                                ruleset);
     return SQLITE_ERROR;
   }
-  sqlite3_int64 n = sqlite3_value_int64(args[1]);
-  if (sqlite3_value_numeric_type(args[1]) != SQLITE_INTEGER || n < 1 || n > limit) {
+  uint64_t n;
+  if (!cgt_value_uint(args[1], &n) || n < 1 || n > limit) {
     if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;   /* (its text, for the message, could not be had) */
     cur->err = sqlite3_mprintf("cgt: board_census: max_cells of %s must be an integer from 1 to %u, not '%s'",
                                r->name, limit, (const char *)sqlite3_value_text(args[1]));

@@ -26,6 +26,16 @@ is "empty aggregate and NULLs" "0|NULL|NULL|NULL" \
   "SELECT (SELECT cg_sum(value) FROM json_each('[]')), cg(NULL), cg_add('1', NULL), cg_cmp(NULL, '0')"
 is_error "syntax error names the position" "cgt: cg: missing '}' at position 1 in '{1|2'" "SELECT cg('{1|2')"
 is_error "bad denominator" "cgt: cg_add: denominator must be a power of 2 at position 3 in '1/3'" "SELECT cg_add('1', '1/3')"
+is_error "division by zero" "cgt: cg: division by zero at position 3 in '1/0'" "SELECT cg('1/0')"
+is_error "no denominator" "cgt: cg: missing denominator after '/' at position 4 in '1 /'" "SELECT cg('1 /')"
+is "spaces around a fraction's bar, as CGSuite's expressions allow" "1/2|5/8" "SELECT cg('1 / 2'), cg('{1 /2| 3/ 4}')"
+# A REAL is the dyadic rational it holds, exactly: 0.1 is the double nearest 1/10.
+is "REAL arguments are exact numbers" "+-3/2|1/2|-3|3602879701896397/36028797018963968|1|3/4*" \
+  "SELECT cg_cool('{2|-2}', 0.5), cg(0.5), cg(-3.0), cg(0.1), cg_le(0.5, '1/2'), cg_add(0.75, '*')"
+is "the smallest and largest doubles are exact: 1/2^1074 and (2^53-1)*2^971" "1|326|1|309|1" \
+  "SELECT cg(-5e-324) = cg_neg(cg(5e-324)), length(cg(5e-324)), cg_le(cg_add(cg(5e-324), cg(5e-324)), cg(1e-323)),
+          length(cg(1.7976931348623157e308)), cg(1.7976931348623157e308) = cg_sub(cg(1.7976931348623157e308), 0)"
+is_error "an infinite REAL" "cgt: cg_add: Inf is not a number that can be a game" "SELECT cg_add(9e999, 0)"
 is "numbers past 64 bits are exact" "9223372036854775808|1/36893488147419103232" \
   "SELECT cg_add('9223372036854775807', '1'), cg('{0|1/18446744073709551616}')"
 is "partizan functions are pure: usable in a view" "^" "CREATE VIEW pv AS SELECT cg('{0|*}') AS v" "SELECT v FROM pv"

@@ -7,7 +7,7 @@
 # Crashes of the past: nesting in the parser, deep games.
 is "an even number of minus signs" "1|-1" \
   "SELECT cg(printf('%.*c', 100000, '-') || '1'), cg(printf('%.*c', 99999, '-') || '1')"
-is_error "60,000 nested parentheses" "cgt: cg: nesting deeper than 500 at offset 500" \
+is_error "60,000 nested parentheses" "cgt: cg: nesting deeper than 500 at position 501" \
   "SELECT cg(printf('%.*c', 60000, '(') || '1' || printf('%.*c', 60000, ')'))"
 is_error "{0| nested 20,000 deep" "cgt: cg: nesting deeper than 500" \
   "SELECT cg(replace(printf('%.*c', 20000, 'x'), 'x', '{0|') || '0' || printf('%.*c', 20000, '}'))"

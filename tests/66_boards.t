@@ -43,7 +43,16 @@ is_error "toads and frogs is one row" "cgt: cg_board: toadsfrogs: a board is one
   "SELECT cg_board('toadsfrogs', 'T.|.F')"
 is_error "too large" "cgt: cg_board: domineering: a board has at most 64 squares; row 9, column 1 is one more" \
   "SELECT cg_board('domineering', '........|........|........|........|........|........|........|........|.')"
-is_error "unknown ruleset" "cgt: cg_board: unknown board ruleset 'go'" "SELECT cg_board('go', '..')"
+is_error "unknown ruleset" "cgt: cg_board: unknown board ruleset 'go' (domineering, clobber, toadsfrogs, subtraction{L|R}; surreal_value also values toetactics, hackenbush and cutcake)" "SELECT cg_board('go', '..')"
+is "ruleset names in any case, as SQL keywords" "1|1|1|1|1|1" \
+  "SELECT cg_board('Domineering', '..|..') = cg_board('domineering', '..|..'),
+          surreal_value('HACKENBUSH', 'LR') = surreal_value('hackenbush', 'LR'),
+          surreal_value('CutCake:3x2') = surreal_value('cutcake:3x2'),
+          surreal_value('ToeTacTics', '.........') = '*',
+          cg_board('Subtraction{1|2}', '5') = cg_board('subtraction{1|2}', '5'),
+          (SELECT count(*) FROM board_census('Clobber', 2)) = (SELECT count(*) FROM board_census('clobber', 2))"
+is "game_graph ruleset names in any case" "1" \
+  "SELECT (SELECT count(*) FROM game_graph('TOETACTICS', 'xo.......')) = (SELECT count(*) FROM game_graph('toetactics', 'xo.......'))"
 is_error "surreal_value names its own errors" "cgt: surreal_value: clobber: unknown character 'T' at row 1, column 1" \
   "SELECT surreal_value('clobber', 'T')"
 is "a larger board: 5x5 Domineering is a second-player win" "0" \

@@ -1,5 +1,7 @@
-/* Text for the core's result codes. */
+/* Text for the core's result codes, and the matching of names. */
 #include "common.h"
+
+#include <string.h>
 
 const char *cgt_rc_text(cgt_rc rc) {
   switch (rc) {
@@ -25,4 +27,17 @@ static int budget_poll(void *arg) {
 
 void cgt_budget_init(cgt_budget *b, cgt_stop *inner, uint64_t max) {
   *b = (cgt_budget){{budget_poll, b, 0, 0}, inner, 0, max / CGT_STOP_QUANTUM, 0};
+}
+
+static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+int cgt_name_prefix(const char *text, const char *prefix) {
+  for (; *prefix; text++, prefix++)
+    if (ascii_lower((unsigned char)*text) != ascii_lower((unsigned char)*prefix)) return 0;
+  return 1;
+}
+
+int cgt_name_is(const char *text, const char *name) {
+  size_t n = strlen(name);
+  return cgt_name_prefix(text, name) && text[n] == 0;
 }

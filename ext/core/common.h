@@ -110,4 +110,11 @@ extern void (*cgt_fault_observe)(void);
 /* A short English description of a result code, for error messages. */
 const char *cgt_rc_text(cgt_rc rc);
 
+/* Names of rulesets and rules are matched as SQL matches keywords, without
+** regard to ASCII case ('Domineering', 'KAYLES'), whatever the locale:
+** cgt_name_is says whether text is name, cgt_name_prefix whether text
+** begins with prefix. */
+int cgt_name_is(const char *text, const char *name);
+int cgt_name_prefix(const char *text, const char *prefix);
+
 #endif

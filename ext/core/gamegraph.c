@@ -420,15 +420,15 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
     rc = x->opts ? reserve_chars(&x->text, &x->text_cap, CG_BOARD_CELLS * 2 + 1) : CGT_NOMEM;
     if (rc == CGT_OK) rc = cg_board_parse(x->rules, board, &g, x->err, x->errlen);
     if (rc == CGT_OK) cg_board_text(x->rules, &g, x->text);
-  } else if (strcmp(ruleset, "toetactics") == 0) {
+  } else if (cgt_name_is(ruleset, "toetactics")) {
     x->kind = TOETACTICS;
     rc = reserve_chars(&x->text, &x->text_cap, 10);
     if (rc == CGT_OK) rc = toe_parse(x, board, x->text);
-  } else if (strcmp(ruleset, "hackenbush") == 0) {
+  } else if (cgt_name_is(ruleset, "hackenbush")) {
     x->kind = HACKENBUSH;
     rc = hack_parse(x, board, &x->text, &x->text_cap);
   } else {
-    if (strcmp(ruleset, "cutcake") == 0) {
+    if (cgt_name_is(ruleset, "cutcake")) {
       x->kind = CUTCAKE;
     } else {
       x->kind = HEAPS;

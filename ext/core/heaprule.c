@@ -16,7 +16,7 @@ static const struct {
 /* The code of a named rule, or NULL. */
 static const char *named_code(const char *text) {
   for (size_t i = 0; i < sizeof NAMED / sizeof *NAMED; i++)
-    if (strcmp(text, NAMED[i].name) == 0) return NAMED[i].code;
+    if (cgt_name_is(text, NAMED[i].name)) return NAMED[i].code;
   return NULL;
 }
 
@@ -135,16 +135,16 @@ cgt_rc cgt_rule_parse(const char *text, cgt_rule *r, char *err, size_t errlen) {
   if (!text[0]) {
     snprintf(err, errlen, "empty rule");
     rc = CGT_SYNTAX;
-  } else if (strcmp(text, "nim") == 0) {
+  } else if (cgt_name_is(text, "nim")) {
     rc = alloc_digits(r, 1);
     r->tail = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
-  } else if (strcmp(text, "lasker") == 0) {
+  } else if (cgt_name_is(text, "lasker")) {
     rc = alloc_digits(r, 1);
     if (rc == CGT_OK) r->d[0] = CGT_LEAVE_TWO;
     r->tail = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
-  } else if (strncmp(text, "sub", 3) == 0 && text[3] == '{') {
+  } else if (cgt_name_prefix(text, "sub{")) {
     rc = parse_set(text, 3, 0, r, err, errlen);
-  } else if (strncmp(text, "allbut", 6) == 0 && text[6] == '{') {
+  } else if (cgt_name_prefix(text, "allbut{")) {
     rc = parse_set(text, 6, 1, r, err, errlen);
   } else if (named_code(text)) {
     rc = parse_code(named_code(text), r, err, errlen);

@@ -393,7 +393,27 @@ static void observed_periods(void) {
   ok(found_some > 500 && none > 100, "observed periods: both outcomes are exercised");
 }
 
+/* Rule names match in any ASCII case and nothing else: not a prefix, not a
+** longer text, not a byte outside ASCII that a locale would fold. */
+static void names(void) {
+  ok(cgt_name_is("Kayles", "kayles") && cgt_name_is("KAYLES", "kayles") && cgt_name_is("kayles", "kayles"),
+     "names: any case matches");
+  ok(!cgt_name_is("kayle", "kayles") && !cgt_name_is("kayless", "kayles") && !cgt_name_is("", "kayles"),
+     "names: a prefix or a longer text does not");
+  ok(!cgt_name_is("k\xc3\xa4yles", "kayles") && !cgt_name_is("KAYLE\x53\x01", "kayles"), "names: other bytes do not");
+  ok(cgt_name_prefix("SUB{1}", "sub{") && !cgt_name_prefix("SU", "sub{") && cgt_name_prefix("x", ""),
+     "names: prefixes, shorter texts stop at their end");
+  char err[200];
+  cgt_rule a, b;
+  ok(cgt_rule_parse("Dawsons-Kayles", &a, err, sizeof err) == CGT_OK && cgt_rule_parse("0.07", &b, err, sizeof err) == CGT_OK &&
+         a.ndigits == b.ndigits && memcmp(a.d, b.d, a.ndigits * sizeof *a.d) == 0,
+     "names: 'Dawsons-Kayles' is the rule 0.07");
+  cgt_rule_free(&a);
+  cgt_rule_free(&b);
+}
+
 int main(void) {
+  names();
   known_values();
   arithmetic();
   huge_heaps();

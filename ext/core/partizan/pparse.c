@@ -58,7 +58,7 @@ static cgt_rc enter(parser *p, size_t at) {
   cgt_rc rc = p->depth < CG_PARSE_DEPTH ? cg_descend(p->s) : CGT_TOODEEP;
   if (rc == CGT_OK) return p->depth++, CGT_OK;
   if (rc != CGT_TOODEEP) return rc;
-  snprintf(p->err, p->errlen, "nesting deeper than %u at offset %zu", p->depth, at);
+  snprintf(p->err, p->errlen, "nesting deeper than %u at position %zu", p->depth, at + 1);
   return CGT_SYNTAX;
 }
 
@@ -204,10 +204,13 @@ static cgt_rc number(parser *p, size_t *i, size_t to, cg_id *out) {
   uint32_t exp = 0;
   cg_bigs *B = cg_store_bigs(p->s);
   cgt_rc rc = CGT_OK;
-  if (*i < to && p->t[*i] == '/') {
-    size_t den_at = ++*i, dn = digits(p, *i, to);
-    *i += dn;
-    rc = dn ? cg_dyadic_log2_decimal(B, p->t + den_at, dn, &exp) : CGT_SYNTAX;
+  size_t slash = skip(p, *i, to);   /* "3/4", or "3 / 4" as CGSuite's expressions allow */
+  if (slash < to && p->t[slash] == '/') {
+    size_t den_at = skip(p, slash + 1, to), dn = digits(p, den_at, to);
+    *i = den_at + dn;
+    if (!dn) return fail(p, den_at, "missing denominator after '/'");
+    if (strspn(p->t + den_at, "0") >= dn) return fail(p, den_at, "division by zero");
+    rc = cg_dyadic_log2_decimal(B, p->t + den_at, dn, &exp);
     if (rc == CGT_SYNTAX) return fail(p, den_at, "denominator must be a power of 2");
     if (rc == CGT_RANGE) return fail(p, den_at, "denominator too large");
   }

@@ -11,7 +11,7 @@ static const char *skip_space(const char *p, const char *end) {
   return p;
 }
 
-int cg_subtraction_is(const char *ruleset) { return strncmp(ruleset, "subtraction", 11) == 0; }
+int cg_subtraction_is(const char *ruleset) { return cgt_name_prefix(ruleset, "subtraction"); }
 
 /* Reads an amount at *p (digits); 0 when there are none. */
 static uint32_t read_amount(const char **p, const char *end) {

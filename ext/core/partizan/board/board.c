@@ -8,7 +8,7 @@ static const cg_rules *const RULESETS[] = {&cg_domineering, &cg_clobber, &cg_toa
 
 const cg_rules *cg_rules_find(const char *name) {
   for (size_t i = 0; i < sizeof RULESETS / sizeof *RULESETS; i++)
-    if (strcmp(RULESETS[i]->name, name) == 0) return RULESETS[i];
+    if (cgt_name_is(name, RULESETS[i]->name)) return RULESETS[i];
   return NULL;
 }
 
