@@ -37,6 +37,7 @@ typedef struct cgt_graph {
   uint64_t files;     /* stamp of main and of where the tables were found, see graph_cache.c */
   uint64_t last_use;
   cgt_game game;
+  size_t sided_rows;     /* rows with side 'L' or 'R': not in game, named when a node is unknown */
   cgt_pgraph *partizan;  /* read on first use (cgt_graph_partizan) */
 } cgt_graph;
 
@@ -227,9 +228,10 @@ int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, cha
 void cgt_pgraph_free(cgt_pgraph *pg);
 
 /* Reads graph gid from cgt_edge (rows with side NULL) and cgt_node into
-** game, each from the database where the hold found it (call while holding,
-** see graph_private.h).  Returns an SQLite code, with *err set. */
-int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err);
+** graph->game, and counts graph->sided_rows, each from the database where
+** the hold found it (call while holding, see graph_private.h).  Returns an
+** SQLite code, with *err set. */
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_graph *graph, char **err);
 
 /* Parses tokens, a JSON array of node ids, into node indexes of graph
 ** (*idx, sqlite3_malloc'd; UINT32_MAX for a node graph does not know).

@@ -469,7 +469,7 @@ const cgt_function cgt_partizan_functions[] = {
      .example = "SELECT surreal_value('hackenbush:lrlrrllr')"},
     {.name = "surreal_value", .nargs = 2, .flags = CGT_PURE, .xFunc = surreal_func,
      .args = "ruleset, board", .result = "TEXT (a game)",
-     .description = "Canonical value of a board of a built-in ruleset (toetactics, hackenbush).",
+     .description = "Canonical value of a board of a built-in ruleset (toetactics, hackenbush, cutcake and cg_board's).",
      .example = "SELECT surreal_value('hackenbush', 'LLRL')"},
     {.name = "cg", .nargs = 1, .flags = CGT_PURE, .xFunc = cg_func,
      .args = "text", .result = "TEXT (a game)",

@@ -175,7 +175,7 @@ static cgt_graph *graph_get_held(cgt_conn *conn, const int found[2], sqlite3_val
   g->changes = changes;
   g->files = files;
   g->last_use = ++gc->tick;
-  *rc = cgt_graph_read(conn, found, gid, &g->game, err);
+  *rc = cgt_graph_read(conn, found, gid, g, err);
   if (*rc != SQLITE_OK) {
     cgt_graph_unref(g);
     return NULL;

@@ -31,6 +31,7 @@ typedef struct collector {
   int64_t *raw, lo, hi;
   uint32_t *idx;
   size_t n, cap;        /* ids so far (two per move, then one per node) */
+  size_t sided;         /* rows with side 'L' or 'R' */
   int rc;               /* first error, SQLITE_OK if none */
   int null_id;          /* the error is a NULL id */
   char *bad_side;       /* the error is this side (sqlite3_malloc'd) */
@@ -117,6 +118,7 @@ static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (!c || argc < 1 || argc > 3) return;
   if (argc == 3) {
     int code = cgt_side_code(argv[2]);
+    c->sided += code == 1 || code == 2;
     if (code == 1 || code == 2 || c->rc != SQLITE_OK) return;
     const char *side = (const char *)sqlite3_value_text(argv[2]);
     c->bad_side = side ? sqlite3_mprintf("%s", side) : NULL;   /* (NULL text: no memory for it) */
@@ -173,7 +175,11 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
   } else if (rc == SQLITE_INTERRUPT) {
     *err = sqlite3_mprintf("%s", cgt_rc_text(CGT_INTERRUPTED));
   } else if (rc != SQLITE_DONE && rc != SQLITE_NOMEM) {
-    *err = sqlite3_mprintf("cannot read %s: %s", table, sqlite3_errmsg(db));
+    const char *why = sqlite3_errmsg(db);
+    *err = strncmp(why, "no such table", 13) == 0
+               ? sqlite3_mprintf("cannot read %s: %s (sql/cgt_schema.sql creates it; a view of that name works too)",
+                                 table, why)
+               : sqlite3_mprintf("cannot read %s: %s", table, why);
   }
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
@@ -191,7 +197,8 @@ static char *table_sql(sqlite3 *db, const char *query, const char *table, int db
   return sql;
 }
 
-int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_game *game, char **err) {
+int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_graph *graph, char **err) {
+  cgt_game *game = &graph->game;
   sqlite3 *db = cgt_conn_db(conn);
   collector c;
   memset(&c, 0, sizeof c);
@@ -230,6 +237,7 @@ int cgt_graph_read(cgt_conn *conn, const int found[2], sqlite3_value *gid, cgt_g
   }
   if (rc == SQLITE_OK && cgt_interrupted(db)) rc = SQLITE_INTERRUPT;
   cgt_interrupt_end(&it);
+  graph->sided_rows = c.sided;
   cgt_free(c.raw);
   cgt_free(c.idx);
   sqlite3_free(c.bad_side);

@@ -123,6 +123,17 @@ static int tf_stream(cgt_cursor *cur) {
   return SQLITE_OK;
 }
 
+/* "cgt: f: argument N (name) is missing", the name taken from the
+** function's argument list ("graph_id, tokens"). */
+static char *missing_argument(const cgt_table_function *tf, int arg) {
+  const char *p = tf->args;
+  for (int i = 0; i < arg && p; i++) p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+  while (p && *p == ' ') p++;
+  int len = p ? (int)strcspn(p, ",") : 0;
+  return len ? sqlite3_mprintf("cgt: %s: argument %d (%.*s) is missing", tf->name, arg + 1, len, p)
+             : sqlite3_mprintf("cgt: %s: argument %d is missing", tf->name, arg + 1);
+}
+
 static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc, sqlite3_value **argv) {
   (void)idxStr;
   (void)argc;
@@ -133,7 +144,7 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   for (int arg = 0, k = 0; arg < tf->nargs; arg++) {
     if (!(idxNum & (1 << arg))) {
       sqlite3_free(base->pVtab->zErrMsg);
-      base->pVtab->zErrMsg = sqlite3_mprintf("cgt: %s: argument %d is missing", tf->name, arg + 1);
+      base->pVtab->zErrMsg = missing_argument(tf, arg);
       return SQLITE_ERROR;
     }
     cur->args[arg] = sqlite3_value_dup(argv[k++]);

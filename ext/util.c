@@ -94,7 +94,12 @@ char *cgt_node_text(const cgt_graph *graph, uint32_t u) {
 
 char *cgt_unknown_node_text(const cgt_graph *graph, sqlite3_value *v) {
   char *node = cgt_value_literal(v), *gid = cgt_key_text(&graph->id);
-  char *msg = node && gid ? sqlite3_mprintf("unknown node %s in graph %s", node, gid) : NULL;
+  char *msg = !node || !gid ? NULL
+              : graph->sided_rows ? sqlite3_mprintf("unknown node %s in graph %s (%llu of its rows %s side 'L' or 'R': "
+                                                    "partizan moves, which this function does not read)",
+                                                    node, gid, (unsigned long long)graph->sided_rows,
+                                                    graph->sided_rows == 1 ? "has" : "have")
+                                  : sqlite3_mprintf("unknown node %s in graph %s", node, gid);
   sqlite3_free(node);
   sqlite3_free(gid);
   return msg;

@@ -31,7 +31,9 @@ integer|4|P
 text|1|P" "SELECT typeof(node), node, outcome FROM cgt_solve(1) ORDER BY typeof(node), node"
 
 is "a REAL id with an integral value is the integer node" "N" "SELECT outcome(1, 3.0)"
-is_error "partizan rows are ignored: node 5 is unknown" "cgt: outcome: unknown node 5 in graph 1" "SELECT outcome(1, 5)"
+is_error "partizan rows are ignored: node 5 is unknown, and the message says why" \
+  "cgt: outcome: unknown node 5 in graph 1 (2 of its rows have side 'L' or 'R': partizan moves, which this function does not read)" \
+  "SELECT outcome(1, 5)"
 is "NULL arguments give NULL" "NULL|NULL|NULL|NULL" \
   "SELECT remoteness(1, NULL), misere_outcome(NULL, 1), grundy(NULL, NULL), outcome(NULL, 99)"
 is "cgt_solve of an unknown graph has no rows" "0" "SELECT count(*) FROM cgt_solve(77)"

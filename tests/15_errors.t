@@ -3,7 +3,7 @@
 # crash; no function writes to the database; table readers are DIRECTONLY.
 . tests/lib.sh
 
-is_error "missing cgt_edge" "cgt: outcome: cannot read cgt_edge: no such table: cgt_edge" "SELECT outcome(1, 1)"
+is_error "missing cgt_edge, with a hint" "cgt: outcome: cannot read cgt_edge: no such table: cgt_edge (sql/cgt_schema.sql creates it; a view of that name works too)" "SELECT outcome(1, 1)"
 is_error "missing cgt_edge, table function" "cgt: cgt_solve: cannot read cgt_edge: no such table: cgt_edge" \
   "SELECT * FROM cgt_solve(1)"
 is_error "cgt_edge without a side column" "cgt: grundy: cannot read cgt_edge: no such column: side" \
@@ -32,8 +32,8 @@ is_error "tokens that are not an array" "cgt: winning_moves: tokens must be a JS
   "SELECT * FROM winning_moves(1, '{\"a\":1}')"
 is_error "a token that is not a node id" "cgt: winning_moves: token 1 is not a node id (JSON array)" \
   "SELECT * FROM winning_moves(1, '[1,[2]]')"
-is_error "missing table-function argument" "cgt: cgt_options: argument 2 is missing" "SELECT * FROM cgt_options(1)"
-is_error "missing cgt_solve argument" "cgt: cgt_solve: argument 1 is missing" "SELECT * FROM cgt_solve"
+is_error "missing table-function argument" "cgt: cgt_options: argument 2 (node) is missing" "SELECT * FROM cgt_options(1)"
+is_error "missing cgt_solve argument" "cgt: cgt_solve: argument 1 (graph_id) is missing" "SELECT * FROM cgt_solve"
 
 # Nim_k and random sums.
 is_error "nimk_win: k = 0" "cgt: nimk_win: k must be at least 1" \

@@ -155,7 +155,7 @@ for args, msg in [("'chess', 5", "cgt: board_census: unknown ruleset 'chess'"),
                   ("'domineering', 2.5", "not '2.5'"),
                   ("'domineering', 'many'", "not 'many'"),
                   ("'domineering', 9223372036854775807", "not '9223372036854775807'"),
-                  ("'domineering'", "argument 2 is missing")]:
+                  ("'domineering'", "argument 2 (max_cells) is missing")]:
     t.raises(lambda: rows("SELECT * FROM board_census(%s)" % args), msg, "board_census(%s) is an error" % args)
 t.is_(one("SELECT count(*) FROM board_census('domineering', '4')"), 15, "max_cells as integral text")
 
