@@ -239,6 +239,16 @@ static cgt_rc uptimal(cg_store *s, uint64_t n, int unit, int down, cg_id *out) {
 
 static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out);
 
+/* The arrows CGSuite shows: ↑ and ↓ are ^ and v, ⇑ and ⇓ are ^^ and vv.
+** The ups of the arrow at i (1, 2, -1 or -2), or 0 for none. */
+static int arrow(const parser *p, size_t i, size_t to) {
+  if (starts(p, i, to, "\xe2\x86\x91")) return 1;    /* ↑ */
+  if (starts(p, i, to, "\xe2\x86\x93")) return -1;   /* ↓ */
+  if (starts(p, i, to, "\xe2\x87\x91")) return 2;    /* ⇑ */
+  if (starts(p, i, to, "\xe2\x87\x93")) return -2;   /* ⇓ */
+  return 0;
+}
+
 /* One part of a juxtaposed sum, at *i. */
 static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
   cgt_rc rc = enter(p, *i);
@@ -284,6 +294,20 @@ static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
     }
     if (n > CG_UPS_MAX) return fail(p, at, "too many ups");
     return cg_nus(s, (cg_dyadic){0, 0, 0}, c == 'v' ? -n : n, 0, out);
+  }
+  if (arrow(p, at, to)) {   /* a run of arrows of one direction, or one arrow and a count: ↑3 */
+    int sign = arrow(p, at, to) > 0 ? 1 : -1, single = 1;
+    int64_t n = 0;
+    for (int a; (a = arrow(p, *i, to)) != 0 && (a > 0) == (sign > 0); *i += 3) {
+      n += a * sign;
+      single = *i == at && (a == 1 || a == -1);
+      if (n > CG_UPS_MAX) return fail(p, at, "too many ups");
+    }
+    if (single && read_uint(p, i, to, &v)) {
+      if (v > (uint64_t)CG_UPS_MAX) return fail(p, at, "too many ups");
+      n = (int64_t)v;
+    }
+    return cg_nus(s, (cg_dyadic){0, 0, 0}, sign * n, 0, out);
   }
   if (c == '{') {
     size_t end = closing(p, at, to);
@@ -336,7 +360,7 @@ static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
 static int atom_start(const parser *p, size_t i, size_t to) {
   char c = p->t[i];
   return i < to && (c == '*' || c == '^' || c == 'v' || c == '{' || c == '(' || starts(p, i, to, "Tiny(") ||
-                    starts(p, i, to, "Miny(") || starts(p, i, to, "\xc2\xb1"));
+                    starts(p, i, to, "Miny(") || starts(p, i, to, "\xc2\xb1") || arrow(p, i, to));
 }
 
 static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
