@@ -103,8 +103,19 @@ static const uint32_t *values(sqlite3_context *ctx, cgt_conn *conn, const char *
   return g;
 }
 
+/* The largest heap that the values up to which a form is searched for
+** may reach: the rule's limit (raised by sparse space when it applies),
+** CGT_HEAP_MAX and n; 0 after an error. */
 static uint32_t form_bound(cgt_conn *conn, const char *rule, const cgt_rule *r, uint64_t n, int *rc, char *err,
-                           size_t errlen);
+                           size_t errlen) {
+  uint32_t limit = cgt_heap_limit(r, NULL, 0);
+  if (cgt_rule_is_sparse_candidate(r) && n > limit) {
+    const uint32_t *g = conn_values(conn, rule, 2048, rc, err, errlen);
+    if (!g) return 0;
+    limit = cgt_heap_limit(r, g, 2048);
+  }
+  return n < limit ? (uint32_t)n : limit;
+}
 
 /* As values(), for a search to the default heap *n: when the values to *n
 ** are over the rule's limit and no period is proven by it, the search
@@ -128,20 +139,6 @@ static const uint32_t *default_values(sqlite3_context *ctx, cgt_conn *conn, cons
   if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (!g) cgt_error(ctx, rc, fname, "%s", err);
   return g;
-}
-
-/* The largest heap that the values up to which a form is searched for
-** may reach: the rule's limit (raised by sparse space when it applies),
-** CGT_HEAP_MAX and n; 0 after an error. */
-static uint32_t form_bound(cgt_conn *conn, const char *rule, const cgt_rule *r, uint64_t n, int *rc, char *err,
-                           size_t errlen) {
-  uint32_t limit = cgt_heap_limit(r, NULL, 0);
-  if (cgt_rule_is_sparse_candidate(r) && n > limit) {
-    const uint32_t *g = conn_values(conn, rule, 2048, rc, err, errlen);
-    if (!g) return 0;
-    limit = cgt_heap_limit(r, g, 2048);
-  }
-  return n < limit ? (uint32_t)n : limit;
 }
 
 /* G(n) by a proven form, for large n: 1 with the result set, 0 when no
