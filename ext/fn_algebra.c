@@ -14,6 +14,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "binding.h"
@@ -165,7 +166,10 @@ static void thermograph_svg_body(sqlite3_context *ctx, int argc, sqlite3_value *
     }
   }
   f.tmax = (t > 0 ? t : 0) + 1;
-  if (f.vmax - f.vmin < 1) f.vmin -= 0.5, f.vmax += 0.5;
+  if (!(f.vmax - f.vmin >= 1)) {   /* widen about the centre: past 2^53, adding 0.5 is lost in rounding */
+    double c = f.vmin / 2 + f.vmax / 2, h = fabs(c) * 1e-9 > 0.5 ? fabs(c) * 1e-9 : 0.5;
+    f.vmin = c - h, f.vmax = c + h;
+  }
   double margin = (f.vmax - f.vmin) * 0.1;
   f.vmin -= margin, f.vmax += margin;
   sqlite3_str *str = sqlite3_str_new(NULL);

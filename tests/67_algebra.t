@@ -84,6 +84,10 @@ t.ok(lx < rx, "Left's wall (larger values) is drawn on the left")
 huge = one("SELECT cg_thermograph_svg('{' || printf('%.*c', 400, '9') || '|-1}')")
 t.ok(ET.fromstring(huge) is not None and "nan" not in huge and "inf" not in huge and "1" + "0" * 400 + " @ -1" in huge,
      "values beyond a double are drawn at the edge and labelled exactly")
+for g in [str(2 ** 53), "-" + str(2 ** 60), "{%d|%d}" % (2 ** 54 + 1, 2 ** 54), "1" + "0" * 300 + "*"]:
+    drawn = one("SELECT cg_thermograph_svg(?)", g)
+    t.ok(ET.fromstring(drawn) is not None and "nan" not in drawn.lower() and "inf" not in drawn.lower(),
+         "a value past 2^53 whose walls are closer than 1 is drawn without NaN: %s" % g[:24])
 
 # ---- predicates
 rows = conn.execute("""SELECT x, cg_is_infinitesimal(x), cg_is_all_small(x), cg_temper(x) FROM (VALUES
