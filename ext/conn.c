@@ -27,6 +27,7 @@ struct cgt_conn {
   } family[CONN_FAMILIES];
   void *collector;      /* the buffer of the graph being read, see graph_read.c */
   sqlite3_stmt *hold;   /* reads every schema, see cgt_conn_hold; NULL when not held */
+  int held_stored;      /* while held: every table found is a stored table (not a view, not virtual) */
 };
 
 cgt_conn *cgt_conn_new(sqlite3 *db) {
@@ -67,7 +68,8 @@ void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook) {
 void **cgt_conn_collector(cgt_conn *conn) { return &conn->collector; }
 
 /* The hold statement: the rows of every database's schema named cgt_edge
-** or cgt_node, as (database index as in sqlite3_db_name, name, type), the
+** or cgt_node, as (database index as in sqlite3_db_name, name, type, 1 for
+** a stored table: a view and a virtual table have no root page), the
 ** databases in the order of SQLite's look-up of an unqualified name (temp,
 ** main, then the attached ones), then a last row of NULLs.  Reading every
 ** schema, it opens a read transaction on each database when stepped; they
@@ -79,11 +81,11 @@ static char *hold_sql(sqlite3 *db) {
     const char *schema = sqlite3_db_name(db, i);
     if (!schema) break;
     sqlite3_str_appendf(s,
-                        "SELECT %d, name, type FROM \"%w\".sqlite_schema "
+                        "SELECT %d, name, type, rootpage > 0 FROM \"%w\".sqlite_schema "
                         "WHERE name COLLATE NOCASE IN ('cgt_edge', 'cgt_node') UNION ALL ",
                         i, schema);
   }
-  sqlite3_str_appendall(s, "SELECT NULL, NULL, NULL");
+  sqlite3_str_appendall(s, "SELECT NULL, NULL, NULL, NULL");
   return sqlite3_str_finish(s);
 }
 
@@ -95,6 +97,7 @@ int cgt_conn_hold(cgt_conn *conn, int found[2], char **err) {
     return *err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   found[0] = found[1] = -1;
+  conn->held_stored = 1;
   /* Prepared anew every time: the list of databases may have changed, and
   ** a statement kept between calls would make sqlite3_close() fail. */
   char *sql = hold_sql(conn->db);
@@ -107,7 +110,10 @@ int cgt_conn_hold(cgt_conn *conn, int found[2], char **err) {
     const char *type = (const char *)sqlite3_column_text(conn->hold, 2);
     int node = name && sqlite3_stricmp(name, "cgt_node") == 0;
     int readable = type && (strcmp(type, "table") == 0 || strcmp(type, "view") == 0);   /* not a trigger */
-    if (readable && found[node] < 0) found[node] = sqlite3_column_int(conn->hold, 0);
+    if (readable && found[node] < 0) {
+      found[node] = sqlite3_column_int(conn->hold, 0);
+      if (!sqlite3_column_int(conn->hold, 3)) conn->held_stored = 0;
+    }
     rc = SQLITE_OK;
   }
   if (rc == SQLITE_DONE) rc = SQLITE_ERROR;   /* cannot happen: the last row is there */
@@ -122,6 +128,8 @@ int cgt_conn_hold(cgt_conn *conn, int found[2], char **err) {
   }
   return SQLITE_OK;
 }
+
+int cgt_conn_held_stored(cgt_conn *conn) { return conn->hold && conn->held_stored; }
 
 void cgt_conn_release(cgt_conn *conn) {
   sqlite3_finalize(conn->hold);

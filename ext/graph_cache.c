@@ -26,8 +26,11 @@
 ** serves a later statement only while no write transaction is open and the
 ** stamp is unchanged.  A graph read inside a write transaction serves only
 ** its own statement, so a ROLLBACK (or ROLLBACK TO) can never leave a stale
-** graph behind.  A view of the main schema cannot name a table of another
-** database (SQLite resolves its names in main only), so only main matters.
+** graph behind.  A graph read through a view or a virtual table serves only
+** its own statement too: its rows may change with no commit anywhere (a
+** view may call unixepoch(), random() or a function of the application; a
+** virtual table may read a file), so no stamp proves them unchanged.  Only
+** stored tables of main are kept.
 **
 ** A graph read from temp or an attached database serves only its own
 ** statement too.  No stamp that SQLite offers follows those databases: a
@@ -97,7 +100,8 @@ static uint64_t text_hash(const char *s) {
 /* Reads the stamp (call while holding): the change counter, and the file
 ** name and data version of main mixed with where cgt_edge and cgt_node were
 ** found.  Returns 1 when the graph may serve later statements: no write
-** transaction is open and both tables are main's (cgt_node may be absent). */
+** transaction is open and both tables are main's stored tables (cgt_node
+** may be absent). */
 static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes, uint64_t *files) {
   sqlite3 *db = cgt_conn_db(conn);
   int edge = found[0], node = found[1];
@@ -106,7 +110,7 @@ static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes
   uint64_t tables = ((uint64_t)(uint32_t)(edge + 1) << 32) | (uint32_t)(node + 1);
   *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), tables);
   *changes = sqlite3_total_changes64(db);
-  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0;
+  return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0 && cgt_conn_held_stored(conn);
 }
 
 static size_t cache_bytes(const graph_cache *gc) {

@@ -44,6 +44,11 @@ int cgt_side_code(sqlite3_value *side);
 ** Returns an SQLite code, with *err set (sqlite3_malloc'd) on error. */
 int cgt_conn_hold(cgt_conn *conn, int found[2], char **err);
 void cgt_conn_release(cgt_conn *conn);
+/* While holding: 1 when each of cgt_edge and cgt_node that was found is a
+** stored table, 0 when one is a view or a virtual table (whose rows may
+** change with no write to any database: a view may call unixepoch() or a
+** function of the application, a virtual table may read a file). */
+int cgt_conn_held_stored(cgt_conn *conn);
 
 /* 1 when graph still matches the data now visible (call while holding,
 ** with what the hold found): its stamp is the current one and no write
