@@ -34,7 +34,7 @@ typedef struct collector {
   size_t sided;         /* rows with side 'L' or 'R' */
   int rc;               /* first error, SQLITE_OK if none */
   int null_id;          /* the error is a NULL id */
-  char *bad_side;       /* the error is this side (sqlite3_malloc'd) */
+  char *bad_side;       /* the error is this side, as a literal (sqlite3_malloc'd) */
 } collector;
 
 static int grow(collector *c) {
@@ -104,8 +104,9 @@ static int collect_one(collector *c, sqlite3_value *v) {
 
 int cgt_side_code(sqlite3_value *side) {
   if (sqlite3_value_type(side) == SQLITE_NULL) return 3;
+  if (sqlite3_value_type(side) != SQLITE_TEXT) return 0;   /* not x'4C', which reads as 'L' */
   const unsigned char *t = sqlite3_value_text(side);
-  if (!t || t[0] == 0 || t[1] != 0) return 0;
+  if (!t || sqlite3_value_bytes(side) != 1) return 0;      /* not 'L' || char(0) */
   return t[0] == 'L' ? 1 : t[0] == 'R' ? 2 : 0;
 }
 
@@ -120,8 +121,7 @@ static void collect_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     int code = cgt_side_code(argv[2]);
     c->sided += code == 1 || code == 2;
     if (code == 1 || code == 2 || c->rc != SQLITE_OK) return;
-    const char *side = (const char *)sqlite3_value_text(argv[2]);
-    c->bad_side = side ? sqlite3_mprintf("%s", side) : NULL;   /* (NULL text: no memory for it) */
+    c->bad_side = cgt_value_literal(argv[2]);   /* as SQL shows it: 'l', 76, a BLOB (NULL: no memory) */
     c->rc = c->bad_side ? SQLITE_ERROR : SQLITE_NOMEM;
     sqlite3_result_error_code(ctx, c->rc);
     return;
@@ -166,7 +166,7 @@ static int scan(cgt_conn *conn, const char *sql, const char *table, sqlite3_valu
     char *graph = cgt_key_from_value(gid, &k) < 0 ? NULL : cgt_key_text(&k);
     if (!graph) *err = NULL;
     else if (c->null_id) *err = sqlite3_mprintf("%s has a NULL node id in graph %s", table, graph);
-    else *err = sqlite3_mprintf("%s has side %Q in graph %s (NULL, 'L' or 'R')", table, c->bad_side, graph);
+    else *err = sqlite3_mprintf("%s has side %s in graph %s (NULL, 'L' or 'R')", table, c->bad_side, graph);
     sqlite3_free(graph);
     rc = *err ? SQLITE_ERROR : SQLITE_NOMEM;
   } else if (c->rc != SQLITE_OK) {

@@ -78,7 +78,8 @@ done
 is "sides 'L' and 'R' are valid (and ignored by the impartial functions)" "P|D|N" \
   "CREATE TABLE moves(g, s, d, side);
 INSERT INTO moves VALUES (1, 2, 3, NULL), (1, 3, 1, NULL), (1, 2, 2, NULL), (1, 3, 2, 'L'), (1, 1, 2, 'R'),
-  (5, 1, 2, NULL), (5, 2, 3, 'X'), (6, 1, 2, 'l'), (7, 1, 2, ''), (8, 1, 2, 'LR');
+  (5, 1, 2, NULL), (5, 2, 3, 'X'), (6, 1, 2, 'l'), (7, 1, 2, ''), (8, 1, 2, 'LR'),
+  (9, 1, 2, x'4C'), (10, 1, 2, 'L' || char(0));
 ALTER TABLE cgt_edge RENAME TO cgt_edge_t;
 CREATE VIEW cgt_edge(graph_id, src, dst, side) AS SELECT g, s, d, side FROM moves" \
   "SELECT outcome(1, 1), outcome(1, 2), outcome(1, 3)"
@@ -88,6 +89,10 @@ done
 is_error "lower-case 'l'" "cgt: outcome: cgt_edge has side 'l' in graph 6 (NULL, 'L' or 'R')" "SELECT outcome(6, 1)"
 is_error "an empty side" "cgt: grundy: cgt_edge has side '' in graph 7 (NULL, 'L' or 'R')" "SELECT grundy(7, 1)"
 is_error "side 'LR'" "cgt: outcome: cgt_edge has side 'LR' in graph 8 (NULL, 'L' or 'R')" "SELECT outcome(8, 1)"
+is_error "a BLOB is not the text 'L'" "cgt: outcome: cgt_edge has side (a BLOB of 1 bytes) in graph 9 (NULL, 'L' or 'R')" \
+  "SELECT outcome(9, 1)"
+is_error "'L' and a NUL byte is not 'L'" "cgt: cg_value: cgt_edge has side 'L' in graph 10 (NULL, 'L' or 'R')" \
+  "SELECT cg_value(10, 1)"
 is_error "game_sum: bad side" "cgt: game_sum: cgt_edge has side 'X' in graph 5" "SELECT game_sum(5, 1)"
 is_error "game_sum_value: bad side" "cgt: game_sum_value: cgt_edge has side 'X' in graph 5" "SELECT game_sum_value(5, 1)"
 is_error "cgt_solve: bad side" "cgt: cgt_solve: cgt_edge has side 'X' in graph 5" "SELECT * FROM cgt_solve(5)"
