@@ -274,6 +274,45 @@ for name in sorted(CALLS):
         sys.stdout.flush()
     else:
         t.ok(good, label, detail)
+
+
+def by_progress_handler(entry, ops):
+    """(error text or None, CPU s from the handler's first 'stop' to the
+    return) of the call under a progress handler asking every ops steps,
+    which says stop once the call has spent DELAY s of CPU."""
+    conn = connect()
+    for s in entry.get('setup', []):
+        conn.execute(s)
+    mark = {}
+
+    def handler():
+        if 'cpu' not in mark and time.process_time() - start_cpu >= DELAY:
+            mark['cpu'] = time.process_time()
+        return 'cpu' in mark
+
+    conn.set_progress_handler(handler, ops)
+    start_cpu = time.process_time()
+    try:
+        conn.execute(entry['sql']).fetchall()
+        err = None
+    except sqlite3.Error as e:
+        err = str(e)
+    end_cpu = time.process_time()
+    conn.close()
+    return err, (end_cpu - mark['cpu']) if 'cpu' in mark else None
+
+
+# A progress handler (as Datasette sets one for its time limit) is asked at
+# the polls too, not only between the steps of the statement, whose one step
+# runs the whole call: every poll steps a small statement, about 70 steps.
+for name, ops in (('heap_grundy', 100000), ('misere_quotient', 100000), ('cg_board', 100000)):
+    if only and name not in only.split(','):
+        continue
+    err, latency = by_progress_handler(CALLS[name], ops)
+    t.ok(err is not None and 'interrupt' in err.lower() and latency is not None and latency <= BOUND,
+         '%s stops within %.0f ms of CPU once a progress handler (every %d steps) says stop' % (name, BOUND * 1e3, ops),
+         'error %r, %s ms of CPU after the handler said stop' % (err, None if latency is None else round(latency * 1e3)))
+
 print('# late or failing: %s' % (', '.join(late) or 'none'))
 print('# late or failing, of the TODO list: %s' % (', '.join(n for n in late if n in TODO) or 'none'))
 t.done()
