@@ -30,7 +30,8 @@ is_error "division by zero" "cgt: cg: division by zero at position 3 in '1/0'" "
 is_error "no denominator" "cgt: cg: missing denominator after '/' at position 4 in '1 /'" "SELECT cg('1 /')"
 is "arrows are ups and downs" "^|v|^^*|^3|^3|1/2^*|0|^^*|v" \
   "SELECT cg('↑'), cg('↓'), cg('⇑*'), cg('⇑↑'), cg('↑3'), cg('1/2↑*'), cg('↑↓'), cg('{0|↑}'), cg('-↑')"
-is_error "a count follows a single arrow only" "cgt: cg: unexpected character at position 4 in '⇓2'" "SELECT cg('⇓2')"
+is_error "a count follows a single arrow only; positions count characters" "cgt: cg: unexpected character at position 2 in '⇓2'" "SELECT cg('⇓2')"
+is_error "positions count characters, not bytes" "cgt: cg: unexpected character at position 3 in '±1x'" "SELECT cg('±1x')"
 is "spaces around a fraction's bar, as CGSuite's expressions allow" "1/2|5/8" "SELECT cg('1 / 2'), cg('{1 /2| 3/ 4}')"
 # A REAL is the dyadic rational it holds, exactly: 0.1 is the double nearest 1/10.
 is "REAL arguments are exact numbers" "+-3/2|1/2|-3|3602879701896397/36028797018963968|1|3/4*" \

@@ -16,9 +16,19 @@ typedef struct parser {
   size_t errlen;
 } parser;
 
+/* The position (from 1) of byte at of the text, in characters: a UTF-8
+** character such as '±' counts once. */
+static size_t position(const parser *p, size_t at) {
+  size_t n = 1;
+  for (size_t i = 0; i < at && i < p->len; i++) n += ((unsigned char)p->t[i] & 0xc0) != 0x80;
+  return n;
+}
+
 static cgt_rc fail(parser *p, size_t at, const char *what) {
-  if (p->len <= 60) snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, at + 1, p->t);
-  else snprintf(p->err, p->errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, at + 1, p->t, p->len);
+  size_t pos = position(p, at);
+  if (p->len <= 60) snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, pos, p->t);
+  else snprintf(p->err, p->errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, pos, p->t,
+                position(p, p->len) - 1);
   return CGT_SYNTAX;
 }
 
@@ -58,7 +68,7 @@ static cgt_rc enter(parser *p, size_t at) {
   cgt_rc rc = p->depth < CG_PARSE_DEPTH ? cg_descend(p->s) : CGT_TOODEEP;
   if (rc == CGT_OK) return p->depth++, CGT_OK;
   if (rc != CGT_TOODEEP) return rc;
-  snprintf(p->err, p->errlen, "nesting deeper than %u at position %zu", p->depth, at + 1);
+  snprintf(p->err, p->errlen, "nesting deeper than %u at position %zu", p->depth, position(p, at));
   return CGT_SYNTAX;
 }
 
