@@ -171,7 +171,10 @@ void **cgt_conn_collector(cgt_conn *conn);
 
 /* Grundy values G(0..n) of the heap game rule, from the connection's cache
 ** of sequences or computed now (n <= CGT_HEAP_MAX).  NULL on error, with
-** *rc and a message in err (a bad rule names the rule and character). */
+** *rc and a message in err (a bad rule names the rule and character).  The
+** values stay valid until the next call into the heap cache (or
+** cgt_conn_heap_release): a sequence over the cache's byte budget is not
+** kept, only lent (heap_cache.c). */
 const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
                                      size_t errlen);
 struct cgt_heap_form;
@@ -182,6 +185,12 @@ struct cgt_heap_form;
 ** values, with *found and *f; NULL on error as above. */
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, struct cgt_heap_form *f, int *found,
                                    int *rc, char *err, size_t errlen);
+/* Frees the sequence lent by the last call, if any: a heap function calls
+** it when done with the values. */
+void cgt_conn_heap_release(cgt_conn *conn);
+/* The values g returned by the last call when they were lent: the caller
+** owns them now (sqlite3_free); NULL when they are kept by the cache. */
+uint32_t *cgt_conn_heap_take(cgt_conn *conn, const uint32_t *g);
 
 /* The misère quotient (core/misere.h) of rule's heaps 1..n, from the
 ** connection's cache or computed now; when exact is 0, that of 1..n' for

@@ -185,6 +185,7 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   cgt_conn *conn = sqlite3_user_data(ctx);
   /* Large heaps by a proven form first: it needs few values. */
   int by_form = n > 65536 ? grundy_by_form(ctx, conn, rule, n) : 0;
+  cgt_conn_heap_release(conn);
   if (by_form) return;
   if (n > CGT_HEAP_MAX) {
     cgt_error(ctx, SQLITE_TOOBIG, fname,
@@ -194,6 +195,7 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
   }
   const uint32_t *g = values(ctx, conn, rule, (uint32_t)n, fname);
   if (g) sqlite3_result_int64(ctx, g[n]);
+  cgt_conn_heap_release(conn);
 }
 
 /*
@@ -221,6 +223,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
                                  : default_values(ctx, sqlite3_user_data(ctx), text, &r, &n, fname);
   if (!g) {
     cgt_rule_free(&r);
+    cgt_conn_heap_release(sqlite3_user_data(ctx));
     return;
   }
   int found = 0, proven = 0;
@@ -247,6 +250,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
   }
   cgt_rule_free(&r);
+  cgt_conn_heap_release(sqlite3_user_data(ctx));
 }
 
 static void heap_period_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -295,13 +299,19 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   const uint32_t *g = limited_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, &rc, err,
                                      sizeof err);
   if (!g) {
+    cgt_conn_heap_release(cur->conn);
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", err);
     return rc;
   }
-  /* A copy: the connection's cache may replace the sequence meanwhile. */
-  cur->rows = sqlite3_malloc64((n + 1) * sizeof *g);
-  if (!cur->rows) return SQLITE_NOMEM;
-  memcpy(cur->rows, g, (n + 1) * sizeof *g);
+  /* Lent values (over the cache's budget) become the cursor's; kept ones
+  ** are copied, as the connection's cache may replace them meanwhile. */
+  cur->rows = cgt_conn_heap_take(cur->conn, g);
+  if (!cur->rows) {
+    cur->rows = sqlite3_malloc64((n + 1) * sizeof *g);
+    if (cur->rows) memcpy(cur->rows, g, (n + 1) * sizeof *g);
+    cgt_conn_heap_release(cur->conn);
+    if (!cur->rows) return SQLITE_NOMEM;
+  }
   cur->nrows = (sqlite3_int64)n + 1;
   return SQLITE_OK;
 }

@@ -6,7 +6,15 @@
 ** the graphs it reads in auxiliary data that SQLite attaches to the running
 ** statement (a negative argument index makes it shared by every function
 ** call of the statement) and drops when the statement is reset.  So a graph
-** is read at most once per statement, whatever the arguments are.
+** is read at most once per statement, whatever the arguments are, while the
+** graphs the statement has read are charged at most STMT_BYTES (1 GiB)
+** together; past that the least recently used are dropped (and read again
+** if asked again), never the one just read.
+**
+** Memory: each graph is charged the bytes it holds once every analysis and
+** its partizan view are made (graph_charge), whether made yet or not, so
+** that a charge never grows.  Both caches find a graph by its id in
+** constant time (graph_set.c), however many they hold.
 **
 ** Where the tables are: cgt_edge and cgt_node are each found where SQLite's
 ** look-up of an unqualified name finds them (temp, then main, then the
@@ -24,7 +32,8 @@
 ** ours or another connection's or process's) and where the two tables were
 ** found, so that a graph is keyed by the tables it was read from.  It
 ** serves a later statement only while no write transaction is open and the
-** stamp is unchanged.  A graph read inside a write transaction serves only
+** stamp is unchanged.  It holds graphs charged at most CONN_BYTES (1 GiB)
+** together, the least recently used dropped first.  A graph read inside a write transaction serves only
 ** its own statement, so a ROLLBACK (or ROLLBACK TO) can never leave a stale
 ** graph behind.  A graph read through a view or a virtual table serves only
 ** its own statement too: its rows may change with no commit anywhere (a
@@ -52,15 +61,14 @@
 
 #include <string.h>
 
-#define CONN_SLOTS 8
 #define CONN_BYTES ((size_t)1 << 30)
 #define STMT_AUX (-0x43475431)  /* 'CGT1': auxdata key of the statement cache */
-#define STMT_SLOTS 8
+#define STMT_BYTES ((size_t)1 << 30)
 
-/* The connection cache: up to CONN_SLOTS graphs, least recently used out. */
+/* The connection cache: graphs up to CONN_BYTES, least recently used out. */
 typedef struct graph_cache {
   uint64_t tick;
-  cgt_graph *slot[CONN_SLOTS];
+  cgt_gset set;
 } graph_cache;
 
 void cgt_graph_unref(cgt_graph *graph) {
@@ -73,15 +81,34 @@ void cgt_graph_unref(cgt_graph *graph) {
 
 static void graph_cache_free(void *p) {
   graph_cache *gc = p;
-  for (int i = 0; i < CONN_SLOTS; i++) cgt_graph_unref(gc->slot[i]);
+  cgt_gset_clear(&gc->set);
   sqlite3_free(gc);
 }
 
-/* The statement cache: the graphs a statement has read. */
+/* The statement cache: the graphs a statement has read, up to STMT_BYTES. */
 typedef struct stmt_cache {
-  int n;
-  cgt_graph *graph[STMT_SLOTS];
+  cgt_gset set;
 } stmt_cache;
+
+static size_t add_sat(size_t a, size_t b) { return a > SIZE_MAX - b ? SIZE_MAX : a + b; }
+static size_t mul_sat(size_t a, size_t b) { return b && a > SIZE_MAX / b ? SIZE_MAX : a * b; }
+
+/* The bytes charged for graph in a cache: those it holds with every
+** analysis made (cgt_game_bytes counts 12 a node for them) and, when it
+** has sided rows, an estimate of its partizan view (the node map again, 4
+** bytes a node and 5 a row, 64 a node that only sided rows name). */
+static size_t graph_charge(const cgt_graph *graph) {
+  const cgt_game *game = &graph->game;
+  size_t n = game->moves.n, rows = game->nrows, sided = graph->sided_rows;
+  size_t c = add_sat(sizeof *graph + graph->id.len, cgt_keymap_bytes(&game->nodes));
+  c = add_sat(c, add_sat(sizeof *game + cgt_digraph_bytes(&game->moves), mul_sat(rows, 8)));
+  c = add_sat(c, mul_sat(n, 12));
+  if (sided) {
+    c = add_sat(c, add_sat(sizeof(cgt_pgraph) + cgt_keymap_bytes(&game->nodes), mul_sat(add_sat(n, 1), 4)));
+    c = add_sat(c, add_sat(mul_sat(add_sat(rows, sided), 5), mul_sat(sided, 2 * 64)));
+  }
+  return c;
+}
 
 static const cgt_conn_hook graph_hook = {"graphs", sizeof(graph_cache), graph_cache_free};
 
@@ -113,33 +140,10 @@ static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes
   return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0 && cgt_conn_held_stored(conn);
 }
 
-static size_t cache_bytes(const graph_cache *gc) {
-  size_t total = 0;
-  for (int i = 0; i < CONN_SLOTS; i++)
-    if (gc->slot[i]) total += cgt_game_bytes(&gc->slot[i]->game);
-  return total;
-}
-
-/* Keeps graph in the connection cache, evicting the least recently used. */
+/* Keeps graph in the connection cache, evicting the least recently used
+** past CONN_BYTES.  Out of memory, the graph is just not kept. */
 static void cache_keep(graph_cache *gc, cgt_graph *graph) {
-  int victim = -1;
-  for (int i = 0; i < CONN_SLOTS; i++) {
-    if (!gc->slot[i]) { victim = i; break; }
-    if (victim < 0 || gc->slot[i]->last_use < gc->slot[victim]->last_use) victim = i;
-  }
-  cgt_graph_unref(gc->slot[victim]);
-  graph->refs++;
-  gc->slot[victim] = graph;
-  while (cache_bytes(gc) > CONN_BYTES) {
-    int oldest = -1;
-    for (int i = 0; i < CONN_SLOTS; i++)
-      if (gc->slot[i] && gc->slot[i] != graph &&
-          (oldest < 0 || gc->slot[i]->last_use < gc->slot[oldest]->last_use))
-        oldest = i;
-    if (oldest < 0) break;
-    cgt_graph_unref(gc->slot[oldest]);
-    gc->slot[oldest] = NULL;
-  }
+  if (cgt_gset_add(&gc->set, graph, graph_charge(graph)) == SQLITE_OK) cgt_gset_trim(&gc->set, CONN_BYTES);
 }
 
 /* A new reference to graph gid: from the connection cache or read anew
@@ -151,18 +155,16 @@ static cgt_graph *graph_get_held(cgt_conn *conn, const int found[2], sqlite3_val
   graph_cache *gc = cgt_conn_state(conn, &graph_hook);
   if (!gc) { *rc = SQLITE_NOMEM; return NULL; }
   int shareable = read_stamp(conn, found, &changes, &files);
-  for (int i = 0; i < CONN_SLOTS; i++) {
-    cgt_graph *g = gc->slot[i];
-    if (!g || !cgt_key_equal(&g->id, id)) continue;
+  uint32_t at = cgt_gset_find(&gc->set, id);
+  if (at != UINT32_MAX) {
+    cgt_graph *g = gc->set.e[at].graph;
     if (shareable && g->changes == changes && g->files == files) {
       g->refs++;
       g->last_use = ++gc->tick;
+      cgt_gset_touch(&gc->set, at);
       return g;
     }
-    if (shareable) {  /* stale for good: the data it was read from is gone */
-      cgt_graph_unref(g);
-      gc->slot[i] = NULL;
-    }
+    if (shareable) cgt_gset_remove(&gc->set, at);  /* stale for good: the data it was read from is gone */
   }
   cgt_graph *g = sqlite3_malloc(sizeof *g);
   if (!g) { *rc = SQLITE_NOMEM; return NULL; }
@@ -206,16 +208,13 @@ int cgt_conn_graph_current(cgt_conn *conn, const int found[2], const cgt_graph *
 
 void cgt_conn_forget(cgt_conn *conn, cgt_graph *graph) {
   graph_cache *gc = cgt_conn_state(conn, &graph_hook);
-  for (int i = 0; gc && i < CONN_SLOTS; i++)
-    if (gc->slot[i] == graph) {
-      gc->slot[i] = NULL;
-      cgt_graph_unref(graph);
-    }
+  uint32_t at = gc ? cgt_gset_find(&gc->set, &graph->id) : UINT32_MAX;
+  if (at != UINT32_MAX && gc->set.e[at].graph == graph) cgt_gset_remove(&gc->set, at);
 }
 
 static void stmt_cache_free(void *p) {
   stmt_cache *sc = p;
-  for (int i = 0; i < sc->n; i++) cgt_graph_unref(sc->graph[i]);
+  cgt_gset_clear(&sc->set);
   sqlite3_free(sc);
 }
 
@@ -226,12 +225,15 @@ cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const ch
     return NULL;
   }
   stmt_cache *sc = sqlite3_get_auxdata(ctx, STMT_AUX);
-  for (int i = 0; sc && i < sc->n; i++)
-    if (cgt_key_equal(&sc->graph[i]->id, &id)) return sc->graph[i];
+  uint32_t at = sc ? cgt_gset_find(&sc->set, &id) : UINT32_MAX;
+  if (at != UINT32_MAX) {
+    cgt_gset_touch(&sc->set, at);
+    return sc->set.e[at].graph;
+  }
   if (!sc) {
     sc = sqlite3_malloc(sizeof *sc);
     if (!sc) { sqlite3_result_error_nomem(ctx); return NULL; }
-    sc->n = 0;
+    memset(sc, 0, sizeof *sc);
     sqlite3_set_auxdata(ctx, STMT_AUX, sc, stmt_cache_free);
     sc = sqlite3_get_auxdata(ctx, STMT_AUX);
     if (!sc) { sqlite3_result_error_nomem(ctx); return NULL; }
@@ -245,12 +247,13 @@ cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const ch
     sqlite3_free(err);
     return NULL;
   }
-  if (sc->n == STMT_SLOTS) {
-    cgt_graph_unref(sc->graph[0]);
-    memmove(sc->graph, sc->graph + 1, (STMT_SLOTS - 1) * sizeof sc->graph[0]);
-    sc->n--;
+  rc = cgt_gset_add(&sc->set, g, graph_charge(g));
+  cgt_graph_unref(g);   /* (the statement's reference, when added, is the only one it needs) */
+  if (rc != SQLITE_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return NULL;
   }
-  sc->graph[sc->n++] = g;
+  cgt_gset_trim(&sc->set, STMT_BYTES);
   return g;
 }
 
