@@ -217,6 +217,9 @@ void cgt_conn_games_hold(cgt_conn *conn, int delta);
 cg_id *cgt_conn_toetactics(cgt_conn *conn);
 /* The same for the transposition table of board rulesets (core/partizan/board/board.h). */
 struct cg_board_table *cgt_conn_boards(cgt_conn *conn);
+/* The values of subtraction{L|R} heaps kept for the connection
+** (core/partizan/subtraction.h); NULL when out of memory. */
+struct cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn);
 
 
 /* The graph of id gid for a function call: from the statement's own cache,

@@ -11,7 +11,10 @@
 **                              outcomes of a subtraction{L|R} game
 **
 ** The values of the regions met are kept per connection, in a transposition
-** table that lives and is reset with the connection's store of games.
+** table that lives and is reset with the connection's store of games.  The
+** values of subtraction heaps are valued under a work budget, so they are
+** kept apart (cgt_conn_subtraction) where the work of a heap is the same on
+** every connection, and cg_heap_period works in a store of its own.
 */
 #include <stdio.h>
 
@@ -26,7 +29,8 @@ void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fname, co
                         const char *heap) {
   char err[400];
   cg_id g;
-  cgt_rc rc = cg_subtraction_board(s, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err);
+  cg_sub_memo *memo = cgt_conn_subtraction(sqlite3_user_data(ctx));
+  cgt_rc rc = memo ? cg_subtraction_board(s, memo, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX || rc == CGT_LIMIT) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
   else if (rc) report(ctx, rc, fname);
   else result_game(ctx, s, g, fname);
@@ -111,8 +115,14 @@ static void heap_period_body(sqlite3_context *ctx, int argc, sqlite3_value **arg
   }
   cg_sub_period p;
   char *saltus = NULL;
-  cgt_rc rc = cg_subtraction_period(s, &g, (uint32_t)n, CG_SUB_WORK_MAX, &p);
-  if (rc == CGT_OK && p.period) rc = cg_print(s, p.saltus, &saltus);
+  /* A store for this call alone: the budget's work, so the heaps valued
+  ** and the period found, must not depend on what was stored before. */
+  cg_store *fresh = cg_store_new();
+  cgt_rc rc = fresh ? CGT_OK : CGT_NOMEM;
+  if (fresh) cg_store_set_stop(fresh, cg_store_get_stop(s));
+  if (rc == CGT_OK) rc = cg_subtraction_period(fresh, &g, (uint32_t)n, CG_SUB_WORK_MAX, &p);
+  if (rc == CGT_OK && p.period) rc = cg_print(fresh, p.saltus, &saltus);
+  cg_store_free(fresh);
   if (rc) {
     report(ctx, rc, fname);
     return;

@@ -8,6 +8,7 @@
 #include "core/partizan/prules.h"
 #include "core/partizan/board/board.h"
 #include "core/partizan/pthermo.h"
+#include "core/partizan/subtraction.h"
 
 #include <string.h>
 
@@ -17,6 +18,7 @@ typedef struct partizan_cache {
   int games_busy;           /* aggregates holding game ids: no reset meanwhile */
   cg_id *toetactics;        /* values of Toe-Tac-Tics boards in games, made on first use */
   cg_board_table *boards;   /* board regions' values in games, made on first use */
+  cg_sub_memo *subtraction; /* values of a subtraction{L|R} game, in a store of their own */
 } partizan_cache;
 
 /* Frees what pc holds, leaving it empty. */
@@ -25,10 +27,12 @@ static void partizan_cache_clear(partizan_cache *pc) {
   cg_thermo_free(pc->thermo);
   sqlite3_free(pc->toetactics);
   cg_board_table_free(pc->boards);
+  cg_sub_memo_free(pc->subtraction);
   pc->games = NULL;
   pc->thermo = NULL;
   pc->toetactics = NULL;
   pc->boards = NULL;
+  pc->subtraction = NULL;
 }
 
 static void partizan_cache_free(void *p) {
@@ -73,4 +77,10 @@ cg_board_table *cgt_conn_boards(cgt_conn *conn) {
   partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
   if (pc && !pc->boards) pc->boards = cg_board_table_new();
   return pc ? pc->boards : NULL;
+}
+
+cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn) {
+  partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
+  if (pc && !pc->subtraction) pc->subtraction = cg_sub_memo_new();
+  return pc ? pc->subtraction : NULL;
 }

@@ -153,7 +153,7 @@ int main(void) {
   };
   for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
     cg_id v;
-    ok(cg_subtraction_board(s, known[i].rules, known[i].heap, CG_SUB_WORK_MAX, &v, err, sizeof err) == CGT_OK &&
+    ok(cg_subtraction_board(s, NULL, known[i].rules, known[i].heap, CG_SUB_WORK_MAX, &v, err, sizeof err) == CGT_OK &&
            prints(v, known[i].want),
        "%s heap %s = %s", known[i].rules, known[i].heap, known[i].want);
   }
@@ -243,7 +243,7 @@ int main(void) {
        "subtraction{1,2,3|1,2}: no value period; outcomes L from heap 3");
   }
   /* Values growing past the work budget (the SQL functions' CG_SUB_WORK_MAX
-  ** is seconds of work, at heap 1,699; a budget of 2^LOG_WORK units ends
+  ** is seconds of work, after heap 1,660; a budget of 2^LOG_WORK units ends
   ** them as early as it must): the board is an error that says so, the
   ** values made before it are right, and the period search reports the
   ** heaps valued and still proves outcomes.  Each on a store of its own,
@@ -257,7 +257,7 @@ int main(void) {
     snprintf(want, sizeof want,
              "subtraction: the values up to heap %d take over %llu steps (their forms grow with the heap)", HEAP,
              (unsigned long long)work);
-    ok(cg_subtraction_board(fresh, "subtraction{1,2,3|1,2}", "30000", work, &v, err, sizeof err) == CGT_LIMIT &&
+    ok(cg_subtraction_board(fresh, NULL, "subtraction{1,2,3|1,2}", "30000", work, &v, err, sizeof err) == CGT_LIMIT &&
            strcmp(err, want) == 0,
        "subtraction{1,2,3|1,2} heap %d past a budget of 2^%d: %s", HEAP, LOG_WORK, err);
     cg_store_free(fresh);
@@ -267,7 +267,7 @@ int main(void) {
     memset(heap + at, '0', 500);
     snprintf(heap + at + 500, sizeof heap - (size_t)at - 500, "%d \r\n", HEAP);
     fresh = cg_store_new();
-    ok(cg_subtraction_board(fresh, "subtraction{1,2,3|1,2}", heap, work, &v, err, sizeof err) == CGT_LIMIT &&
+    ok(cg_subtraction_board(fresh, NULL, "subtraction{1,2,3|1,2}", heap, work, &v, err, sizeof err) == CGT_LIMIT &&
            strcmp(err, want) == 0,
        "the heap text ' \\t\\n' 500 zeros '%d \\r\\n' is named heap %d: %s", HEAP, HEAP, err);
     cg_store_free(fresh);
@@ -293,6 +293,94 @@ int main(void) {
        "past the budget the period search reports the heaps valued (%u) and still proves outcomes", p.searched);
     free(part);
     free(all);
+  }
+  /* The values a connection keeps (cg_sub_memo) are a function of the
+  ** ruleset, the heap and the budget alone: under a small budget, heaps
+  ** asked for in any order, on a memo that held another game or values
+  ** of the same game before, or after an interrupt, give the result, the
+  ** heaps made and the values (imported into one store, so equal values
+  ** are the same id) of one run from heap 0 on a store of its own. */
+  {
+    enum { LOG_WORK = 20 };
+    const uint64_t work = (uint64_t)1 << LOG_WORK;
+    cg_subtraction other;
+    cg_subtraction_parse("subtraction{1,2,3|1,2}", &g, err, sizeof err);
+    cg_subtraction_parse("subtraction{1,2,3|1,2,1000}", &other, err, sizeof err);   /* the same values below 1000 */
+    cg_store *fresh = cg_store_new();
+    cg_id *run = malloc(1001 * sizeof *run);
+    uint32_t limit = 0;   /* heaps one run from 0 makes */
+    cgt_rc rc = fresh && run ? cg_subtraction_values(fresh, &g, 1000, work, run, &limit) : CGT_NOMEM;
+    ok(rc == CGT_LIMIT && limit > 10 && limit < 1000, "one run from heap 0 makes heaps 0..%u under 2^%d",
+       limit - 1, LOG_WORK);
+    cg_store *common = cg_store_new();
+    cg_id *want = malloc(1001 * sizeof *want);
+    int imported = common && want != NULL;
+    for (uint32_t k = 0; imported && k < limit; k++) imported = cg_import(common, fresh, run[k], &want[k]) == CGT_OK;
+    ok(imported, "the values of that run import into another store");
+    static const uint32_t orders[][6] = {
+        {0, 0, 0, 0, 0, 0},         /* the heap alone: filled in below */
+        {3, 10, 50, 0, 0, 0},       /* smaller heaps first */
+        {2000, 1, 0, 0, 0, 0},      /* past the budget first, then small */
+        {1, 2, 3, 4, 5, 6},         /* one heap at a time */
+    };
+    for (int other_first = 0; other_first < 2; other_first++)
+      for (size_t o = 0; o < sizeof orders / sizeof *orders; o++)
+        for (int ask = -1; ask <= 1; ask++) {   /* the last heap made, the first not, and one before */
+          uint32_t top = limit - 1 + (uint32_t)(ask == 1) - (uint32_t)(ask == -1) * 5;
+          cg_sub_memo *m = cg_sub_memo_new();
+          cg_store *at;
+          const cg_id *v;
+          uint32_t done = 0;
+          if (m && other_first) cg_sub_memo_values(m, &other, limit + 20, work, NULL, &at, &v, NULL);
+          for (int k = 0; m && k < 6 && orders[o][k]; k++) {
+            uint32_t h = orders[o][k] * (o == 3 ? limit / 7 : 1);
+            cg_sub_memo_values(m, &g, h < 2000 ? h : limit + 1, work, NULL, &at, &v, NULL);
+          }
+          rc = m ? cg_sub_memo_values(m, &g, top, work, NULL, &at, &v, &done) : CGT_NOMEM;
+          int same = rc == (top < limit ? CGT_OK : CGT_LIMIT) && done == (top < limit ? top + 1 : limit);
+          for (uint32_t k = 0; same && rc == CGT_OK && k <= top; k++) {
+            cg_id x;
+            same = cg_import(common, at, v[k], &x) == CGT_OK && x == want[k];
+          }
+          ok(same, "heap %u after %s, order %zu: %s, heaps made %u", top, other_first ? "another game" : "nothing",
+             o, rc == CGT_OK ? "valued" : "over the budget", done);
+          cg_sub_memo_free(m);
+        }
+    /* an interrupt drops what the memo kept: asked again, the same heaps */
+    {
+      cgt_stop stop_now = {NULL, NULL, 0, 1};   /* stopped already */
+      cg_sub_memo *m = cg_sub_memo_new();
+      cg_store *at;
+      const cg_id *v;
+      uint32_t done = 0;
+      if (m) cg_sub_memo_values(m, &g, limit / 3, work, NULL, &at, &v, NULL);
+      rc = m ? cg_sub_memo_values(m, &g, limit - 1, work, &stop_now, &at, &v, NULL) : CGT_NOMEM;
+      ok(rc == CGT_INTERRUPTED, "an interrupt ends the memo's work");
+      rc = m ? cg_sub_memo_values(m, &g, limit, work, NULL, &at, &v, &done) : CGT_NOMEM;
+      ok(rc == CGT_LIMIT && done == limit, "after it, heap %u is over the budget as on its own (made %u)", limit,
+         done);
+      cg_sub_memo_free(m);
+    }
+    /* cg_subtraction_board through a memo gives the id a memo of its own gives */
+    {
+      cg_sub_memo *m = cg_sub_memo_new();
+      cg_id a, b;
+      char heap[16];
+      int same = m != NULL;
+      for (uint32_t h = limit; same && h-- > limit - 3;) {
+        snprintf(heap, sizeof heap, "%u", h);
+        same = cg_subtraction_board(common, m, "subtraction{1,2,3|1,2}", heap, work, &a, err, sizeof err) == CGT_OK &&
+               cg_subtraction_board(common, NULL, "subtraction{1,2,3|1,2}", heap, work, &b, err, sizeof err) ==
+                   CGT_OK &&
+               a == b && a == want[h];
+      }
+      ok(same, "cg_subtraction_board through a memo and alone agree on heaps %u..%u", limit - 3, limit - 1);
+      cg_sub_memo_free(m);
+    }
+    cg_store_free(fresh);
+    cg_store_free(common);
+    free(run);
+    free(want);
   }
   /* A large impartial game reaches the heap limit quickly (values repeat). */
   {

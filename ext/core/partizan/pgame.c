@@ -757,6 +757,24 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
   return rc;
 }
 
+/* {L | R} from lists known to be canonical (a canonical game's options,
+** such as one imported from another store): nothing is compared, so the
+** work is the same whatever the store holds. */
+cgt_rc cg_game_canonical(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
+  list L = {NULL, 0, 0}, R = {NULL, 0, 0};
+  cgt_rc rc = cg_work(s, (uint64_t)nl + nr);
+  for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = list_push(&L, Lin[i]) ? CGT_OK : CGT_NOMEM;
+  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = list_push(&R, Rin[i]) ? CGT_OK : CGT_NOMEM;
+  sort_unique(&L);
+  sort_unique(&R);
+  int found = 0;
+  if (rc == CGT_OK) rc = recognise(s, &L, &R, out, &found);
+  if (rc == CGT_OK && !found) rc = intern_general(s, &L, &R, out);
+  cgt_free(L.v);
+  cgt_free(R.v);
+  return rc;
+}
+
 /* ---- sums and negatives ---- */
 
 static cgt_rc neg_general(cg_store *s, cg_id a, cg_id *out) {

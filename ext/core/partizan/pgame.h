@@ -85,6 +85,15 @@ cgt_rc cg_nus(cg_store *s, cg_dyadic x, int64_t ups, uint32_t star, cg_id *out);
 /* {L | R} from option ids (any order, duplicates allowed), canonicalised. */
 cgt_rc cg_game(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cg_id *out);
 
+/* {L | R} from option lists that are already canonical (no option
+** dominated or reversible): only sorted and interned. */
+cgt_rc cg_game_canonical(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *R, uint32_t nr, cg_id *out);
+/* The game a of store from, made in store to (*out): the same canonical
+** game, built from its options without comparing any, so the work and the
+** result do not depend on what either store holds.  CGT_RANGE for a
+** number whose numerator passes 63 bits (it lives in from's arena). */
+cgt_rc cg_import(cg_store *to, cg_store *from, cg_id a, cg_id *out);
+
 cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out);
 cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out);
 /* a <= b, and the four-way comparison: '<', '=', '>' or '|' (incomparable). */

@@ -124,18 +124,20 @@ static void options_of(const cg_subtraction *g, const cg_id *v, uint32_t i, cg_i
 }
 
 /*
-** Heaps whose options have the same values have the same value: a table
-** from the hash of the option lists to the first heap with them spares the
-** canonical form (the store's costly part) on every heap of a period.
+** Values heaps from..n into v (v[0..from-1] already made, by this same
+** loop): heaps whose options have the same values have the same value, so
+** a table from the hash of the option lists to the first heap with them
+** spares the canonical form (the store's costly part) on every heap of a
+** period.  The table is rebuilt over the heaps made before, uncharged, so
+** the work from heap from on is what one run from heap 0 would do there.
+** *made is the number of heaps made (n + 1 on success).
 */
-cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, uint64_t work_max, cg_id *v,
-                             uint32_t *done) {
+static cgt_rc values_loop(cg_store *s, const cg_subtraction *g, uint32_t from, uint32_t n, cg_id *v,
+                          uint32_t *made) {
   uint32_t size = 1;
   while (size < 2 * (n + 1)) size <<= 1;
   uint32_t *first = cgt_calloc(size, sizeof *first);   /* heap + 1, 0 empty */
   uint64_t *hash = cgt_malloc(((size_t)n + 1) * sizeof *hash);
-  cg_budget b;
-  cg_budget_begin(&b, s, work_max);
   cgt_rc rc = first && hash ? CGT_OK : CGT_NOMEM;
   uint32_t i;
   for (i = 0; i <= n && rc == CGT_OK; i++) {
@@ -152,31 +154,130 @@ cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, u
       options_of(g, v, j, L2, &nl2, R2, &nr2);
       if (nl == nl2 && nr == nr2 && !memcmp(L, L2, nl * sizeof *L) && !memcmp(R, R2, nr * sizeof *R)) break;
     }
-    if (first[k]) v[i] = v[first[k] - 1], rc = cg_work(s, (uint64_t)nl + nr + 1);
-    else if ((rc = cg_game(s, L, nl, R, nr, &v[i])) == CGT_OK) first[k] = i + 1;
+    if (i < from) {
+      if (!first[k]) first[k] = i + 1;
+    } else if (first[k]) {
+      v[i] = v[first[k] - 1], rc = cg_work(s, (uint64_t)nl + nr + 1);
+    } else if ((rc = cg_game(s, L, nl, R, nr, &v[i])) == CGT_OK) {
+      first[k] = i + 1;
+    }
   }
-  rc = cg_budget_end(&b, s, rc);
-  if (done) *done = rc == CGT_OK ? n + 1 : i ? i - 1 : 0;
+  *made = rc == CGT_OK ? n + 1 : i ? i - 1 : from;
   cgt_free(first);
   cgt_free(hash);
   return rc;
 }
 
-cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, uint64_t work_max, cg_id *out,
-                            char *err, size_t errlen) {
+cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, uint64_t work_max, cg_id *v,
+                             uint32_t *done) {
+  cg_budget b;
+  uint32_t made;
+  cg_budget_begin(&b, s, work_max);
+  cgt_rc rc = cg_budget_end(&b, s, values_loop(s, g, 0, n, v, &made));
+  if (done) *done = made;
+  return rc;
+}
+
+/* ---- the values a connection keeps ---- */
+
+struct cg_sub_memo {
+  cg_store *s;          /* its own store: only these values are made in it */
+  cg_subtraction g;
+  uint64_t work_max;
+  cg_id *v;             /* v[0..made-1] */
+  uint32_t made, cap;
+  uint64_t polls, spent;   /* the budget's count after heap made - 1 */
+  cgt_rc fail;          /* why heap made could not be made (CGT_OK: not tried) */
+};
+
+/* An empty memo (its store is made on first use). */
+cg_sub_memo *cg_sub_memo_new(void) { return cgt_calloc(1, sizeof(cg_sub_memo)); }
+
+/* Empties m (its store and values). */
+static void memo_clear(cg_sub_memo *m) {
+  cg_store_free(m->s);
+  cgt_free(m->v);
+  memset(m, 0, sizeof *m);
+}
+
+/* Frees m and what it holds (NULL: nothing). */
+void cg_sub_memo_free(cg_sub_memo *m) {
+  if (!m) return;
+  memo_clear(m);
+  cgt_free(m);
+}
+
+/* 1 when a and b are the same ruleset. */
+static int same_game(const cg_subtraction *a, const cg_subtraction *b) {
+  return a->nl == b->nl && a->nr == b->nr && a->m == b->m && !memcmp(a->left, b->left, a->nl * sizeof *a->left) &&
+         !memcmp(a->right, b->right, a->nr * sizeof *a->right);
+}
+
+/*
+** The store holds nothing but the values of heaps 0..made-1 (and the
+** partial work of heap made once over), made in order by values_loop; the
+** budget resumes with the count (polls and remainder) it had after heap
+** made - 1, so every heap costs, and the budget ends, exactly as in one
+** run from heap 0.  A failure that such a run meets too (the budget, a
+** game too deep, a number too large) is kept for the larger heaps; any
+** other (an interrupt, memory) leaves partial work in the store, which is
+** then dropped.
+*/
+cgt_rc cg_sub_memo_values(cg_sub_memo *m, const cg_subtraction *g, uint32_t n, uint64_t work_max, cgt_stop *stop,
+                          cg_store **store, const cg_id **v, uint32_t *done) {
+  if (n > CG_SUB_HEAP_MAX) return CGT_LIMIT;
+  if (m->s && (!same_game(&m->g, g) || m->work_max != work_max)) memo_clear(m);
+  if (!m->s) {
+    if (!(m->s = cg_store_new())) return CGT_NOMEM;
+    m->g = *g;
+    m->work_max = work_max;
+  }
+  cgt_rc rc = CGT_OK;
+  if (n >= m->made && m->fail) rc = m->fail;
+  else if (n >= m->made) {
+    if (n >= m->cap) {
+      uint32_t cap = m->cap ? m->cap : 64;
+      while (cap <= n) cap *= 2;   /* n <= CG_SUB_HEAP_MAX: no overflow */
+      cg_id *nv = cgt_realloc(m->v, (size_t)cap * sizeof *nv);
+      if (!nv) return CGT_NOMEM;
+      m->v = nv, m->cap = cap;
+    }
+    cg_budget b;
+    uint32_t made;
+    cg_store_set_stop(m->s, stop);
+    cg_budget_begin(&b, m->s, work_max);
+    b.polls = m->polls, b.stop.spent = m->spent;
+    rc = cg_budget_end(&b, m->s, values_loop(m->s, g, m->made, n, m->v, &made));
+    cg_store_set_stop(m->s, NULL);
+    if (rc == CGT_OK || rc == CGT_LIMIT || rc == CGT_RANGE || rc == CGT_TOODEEP) {
+      m->made = made, m->polls = b.polls, m->spent = b.stop.spent, m->fail = rc;
+    } else {
+      memo_clear(m);
+      return rc;
+    }
+  }
+  *store = m->s;
+  *v = m->v;
+  if (done) *done = rc == CGT_OK ? n + 1 : m->made;
+  return rc;
+}
+
+cgt_rc cg_subtraction_board(cg_store *s, cg_sub_memo *memo, const char *ruleset, const char *heap,
+                            uint64_t work_max, cg_id *out, char *err, size_t errlen) {
   cg_subtraction g;
   uint32_t n;
   cgt_rc rc = cg_subtraction_parse(ruleset, &g, err, errlen);
   if (rc == CGT_OK) rc = cg_subtraction_heap(heap, &n, err, errlen);
   if (rc) return rc;
-  cg_id *v = cgt_malloc(((size_t)n + 1) * sizeof *v);
-  if (!v) return CGT_NOMEM;
-  rc = cg_subtraction_values(s, &g, n, work_max, v, NULL);
+  cg_sub_memo *m = memo ? memo : cg_sub_memo_new();
+  cg_store *from;
+  const cg_id *v;
+  rc = m ? cg_sub_memo_values(m, &g, n, work_max, cg_store_get_stop(s), &from, &v, NULL) : CGT_NOMEM;
   if (rc == CGT_LIMIT)
     snprintf(err, errlen, "subtraction: the values up to heap %u take over %llu steps (their forms grow with the heap)",
              n, (unsigned long long)work_max);
-  if (rc == CGT_OK) *out = v[n];
-  cgt_free(v);
+  if (rc == CGT_OK) rc = cg_import(s, from, v[n], out);
+  if (m != memo) cg_sub_memo_free(m);
   return rc;
 }
 

@@ -38,10 +38,11 @@
 #include "pgame.h"
 
 /* The largest amount, the most amounts of one side, the largest heap, and
-** the most work (units charged to the store) one computation of values may
-** take: values whose forms grow with the heap (subtraction{1,2,3|1,2})
-** cost more with every heap, so that budget ends them (CGT_LIMIT), not the
-** heap limit. */
+** the most work (units charged to the store) the values of heaps 0..n may
+** take, counted from heap 0 in a store that holds nothing else (also when
+** a cg_sub_memo kept some of them from earlier calls): values whose forms
+** grow with the heap (subtraction{1,2,3|1,2}) cost more with every heap,
+** so that budget ends them (CGT_LIMIT), not the heap limit. */
 #define CG_SUB_AMOUNT_MAX 1000u
 #define CG_SUB_SET_MAX 64u
 #define CG_SUB_HEAP_MAX 100000u
@@ -71,10 +72,30 @@ cgt_rc cg_subtraction_heap(const char *text, uint32_t *n, char *err, size_t errl
 cgt_rc cg_subtraction_values(cg_store *s, const cg_subtraction *g, uint32_t n, uint64_t work_max, cg_id *v,
                              uint32_t *done);
 
-/* The value of a board: parses ruleset and heap, then values it.  CGT_SYNTAX
-** and CGT_LIMIT (past work_max units) come with the cause in err. */
-cgt_rc cg_subtraction_board(cg_store *s, const char *ruleset, const char *heap, uint64_t work_max, cg_id *out,
-                            char *err, size_t errlen);
+/*
+** The values a connection keeps (one ruleset at a time, in a store of
+** their own): heaps 0..n of g valued as one run from heap 0 under a budget
+** of work_max units would value them, however the heaps were asked for
+** before, so the result (values, or the failure and the heaps made before
+** it) is a function of g, n and work_max alone.  Heaps made before cost
+** nothing.  stop decides interrupts (an interrupt or a failed allocation
+** drops the values kept).  On success *store and *v give the values
+** v[0..n] (valid until the next call on m); *done (if not NULL) is how
+** many heaps are made.
+*/
+typedef struct cg_sub_memo cg_sub_memo;
+cg_sub_memo *cg_sub_memo_new(void);
+void cg_sub_memo_free(cg_sub_memo *m);
+cgt_rc cg_sub_memo_values(cg_sub_memo *m, const cg_subtraction *g, uint32_t n, uint64_t work_max, cgt_stop *stop,
+                          cg_store **store, const cg_id **v, uint32_t *done);
+
+/* The value of a board in store s: parses ruleset and heap, then values
+** it through memo (NULL: a memo for this call only) and imports the value
+** into s, so the result does not depend on what s or memo held before.
+** CGT_SYNTAX and CGT_LIMIT (past work_max units) come with the cause in
+** err. */
+cgt_rc cg_subtraction_board(cg_store *s, cg_sub_memo *memo, const char *ruleset, const char *heap,
+                            uint64_t work_max, cg_id *out, char *err, size_t errlen);
 
 /* Outcome codes of heaps 0..n into o: bit 0 set when Left wins moving
 ** first, bit 1 when Right does (0 P, 1 L, 2 R, 3 N). */
