@@ -1,5 +1,20 @@
 /* Copying a canonical game from one store to another; see cg_import in pgame.h. */
 #include "pgame.h"
+#include "pnotation.h"
+
+/* x of store from as a number of store to: by parts when small, else
+** through its exact decimal text (the limbs of a large one live in the
+** store's table of big numbers). */
+static cgt_rc import_number(cg_store *to, cg_store *from, cg_dyadic x, cg_dyadic *out) {
+  if (!x.big) return *out = x, CGT_OK;
+  char *text = NULL, err[200];
+  cg_id g;
+  cgt_rc rc = cg_dyadic_text(cg_store_bigs(from), x, &text);
+  if (rc == CGT_OK) rc = cg_parse(to, text, &g, err, sizeof err);
+  if (rc == CGT_OK && !cg_is_number(to, g, out)) rc = CGT_RANGE;   /* (cannot happen: the text is a number) */
+  cgt_free(text);
+  return rc;
+}
 
 /* Imports a (and its options, depth first) into to; done[a] is 1 + the id
 ** made for a, 0 while not made.  One cg_descend per level of options. */
@@ -11,7 +26,7 @@ static cgt_rc import_one(cg_store *to, cg_store *from, cg_id a, cg_id *done) {
   cg_id id;
   cgt_rc rc;
   if (cg_is_nus(from, a, &x, &ups, &star)) {   /* by its parts, with no options made */
-    if (x.big) return CGT_RANGE;
+    if ((rc = import_number(to, from, x, &x))) return rc;
     if ((rc = cg_nus(to, x, ups, star, &id))) return rc;
     done[a] = id + 1;
     return CGT_OK;
