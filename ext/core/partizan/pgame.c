@@ -18,6 +18,8 @@ typedef struct entry {
   uint32_t nl, nr;
   uint64_t birthday; /* NO_BIRTHDAY until computed */
   uint64_t hash;     /* of the interning table, kept so that growing it reads no option lists */
+  cg_dyadic stop[2]; /* K_GENERAL: right [0] and left [1] stops, once has_stops */
+  uint8_t has_stops;
 } entry;
 
 /* Open addressing map from 64-bit keys to 32-bit values (0: absent). */
@@ -389,6 +391,24 @@ static cg_id right_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s
 
 /* ---- comparison ---- */
 
+static cgt_rc stops(cg_store *s, cg_id a, cg_dyadic *ls, cg_dyadic *rs);
+
+/* Settles a <= b from the stops alone when it can (*known = 1): a <= b
+** needs LS(a) <= LS(b) and RS(a) <= RS(b), and LS(a) < RS(b) makes
+** a - b have a negative left stop, so a < b. */
+static cgt_rc le_by_stops(cg_store *s, cg_id a, cg_id b, int *known, int *res) {
+  cg_dyadic la, ra, lb, rb;
+  cgt_rc rc = stops(s, a, &la, &ra);
+  if (rc == CGT_OK) rc = stops(s, b, &lb, &rb);
+  if (rc) return rc;
+  cg_bigs *B = s->bigs;
+  *known = 1;
+  if (cg_dyadic_cmp(B, la, lb) > 0 || cg_dyadic_cmp(B, ra, rb) > 0) return *res = 0, CGT_OK;
+  if (cg_dyadic_cmp(B, la, rb) < 0) return *res = 1, CGT_OK;
+  *known = 0;
+  return CGT_OK;
+}
+
 /* x + u.^ + *m <= y + v.^ + *n for nus values: the difference
 ** (y - x) + (v - u).^ + *(m^n) is >= 0 when y - x > 0, or when y = x and
 ** w = v - u, k = m^n make w.^ *k >= 0: w = 0 and k = 0, w >= 2, or w = 1
@@ -408,10 +428,13 @@ static int nus_le(const cg_store *s, const entry *a, const entry *b) {
 ** G <= x iff no G^L >= x, and x <= G iff no G^R <= x.
 */
 static cgt_rc le_general(cg_store *s, cg_id a, cg_id b, int *res) {
+  int known;
+  cgt_rc rc = le_by_stops(s, a, b, &known, res);   /* (before the memo: cheaper, and kept out of it) */
+  if (rc || known) return rc;
   uint64_t key = (uint64_t)a << 32 | b;
   uint32_t memo = map_get(&s->le, key);
   if (memo) return *res = memo == 2, CGT_OK;
-  cgt_rc rc = ensure_options(s, a);
+  rc = ensure_options(s, a);
   if (rc == CGT_OK) rc = ensure_options(s, b);
   int le = 1, r;
   int a_num = s->e[a].kind == K_NUMBER, b_num = s->e[b].kind == K_NUMBER;
@@ -482,20 +505,62 @@ static void sort_unique(list *l) {
   l->n = k;
 }
 
-/* Comparisons with the game G = {L | R} under construction. */
-static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *res);
+/* The game G = {L | R} under construction, and its stops when they are
+** known: LS' = max RS(G^L), RS' = min LS(G^R) are its stops unless G is a
+** number v, and then LS' <= v <= RS'; so when LS' >= RS' they are. */
+typedef struct cand {
+  const list *L, *R;
+  int has_stops;
+  cg_dyadic ls, rs;
+} cand;
+
+static cgt_rc cand_stops(cg_store *s, cand *g) {
+  g->has_stops = 0;
+  if (g->L->n == 0 || g->R->n == 0) return CGT_OK;
+  for (uint32_t i = 0; i < g->L->n + g->R->n; i++) {
+    int left = i < g->L->n;
+    cg_dyadic l, r;
+    cgt_rc rc = stops(s, left ? g->L->v[i] : g->R->v[i - g->L->n], &l, &r);
+    if (rc) return rc;
+    if (left && (i == 0 || cg_dyadic_cmp(s->bigs, r, g->ls) > 0)) g->ls = r;
+    if (!left && (i == g->L->n || cg_dyadic_cmp(s->bigs, l, g->rs) < 0)) g->rs = l;
+  }
+  g->has_stops = cg_dyadic_cmp(s->bigs, g->ls, g->rs) >= 0;
+  return CGT_OK;
+}
+
+/* Settles x <= G (x_le = 1) or G <= x from the stops when it can, as
+** le_by_stops does. */
+static cgt_rc cand_by_stops(cg_store *s, const cand *g, cg_id x, int x_le, int *known, int *res) {
+  *known = 0;
+  if (!g->has_stops) return CGT_OK;
+  cg_dyadic lx, rx;
+  cgt_rc rc = stops(s, x, &lx, &rx);
+  if (rc) return rc;
+  cg_bigs *B = s->bigs;
+  const cg_dyadic la = x_le ? lx : g->ls, ra = x_le ? rx : g->rs, lb = x_le ? g->ls : lx, rb = x_le ? g->rs : rx;
+  *known = 1;
+  if (cg_dyadic_cmp(B, la, lb) > 0 || cg_dyadic_cmp(B, ra, rb) > 0) return *res = 0, CGT_OK;
+  if (cg_dyadic_cmp(B, la, rb) < 0) return *res = 1, CGT_OK;
+  *known = 0;
+  return CGT_OK;
+}
+
+static cgt_rc g_le_x(cg_store *s, const cand *g, cg_id y, int *res);
 
 /* x <= G: no x^L >= G and no G^R <= x. */
-static cgt_rc x_le_g(cg_store *s, cg_id x, const list *L, const list *R, int *res) {
-  cgt_rc rc = cg_descend(s);
-  if (rc) return rc;
+static cgt_rc x_le_g(cg_store *s, cg_id x, const cand *g, int *res) {
+  int known;
+  cgt_rc rc = cand_by_stops(s, g, x, 1, &known, res);
+  if (rc || known) return rc;
+  if ((rc = cg_descend(s))) return rc;
   rc = ensure_options(s, x);
   int r = 0, le = 1;
   uint32_t i = 0, j = 0;
-  for (; le && rc == CGT_OK && i < R->n; i++)
-    if ((rc = cg_le(s, R->v[i], x, &r)) == CGT_OK && r) le = 0;
+  for (; le && rc == CGT_OK && i < g->R->n; i++)
+    if ((rc = cg_le(s, g->R->v[i], x, &r)) == CGT_OK && r) le = 0;
   for (; le && rc == CGT_OK && j < s->e[x].nl; j++)
-    if ((rc = g_le_x(s, L, R, left_opt(s, x, j), &r)) == CGT_OK && r) le = 0;
+    if ((rc = g_le_x(s, g, left_opt(s, x, j), &r)) == CGT_OK && r) le = 0;
   if (rc == CGT_OK) rc = cg_work(s, (uint64_t)i + j);   /* (closed-form comparisons charge nothing) */
   cg_ascend(s);
   *res = le;
@@ -503,16 +568,18 @@ static cgt_rc x_le_g(cg_store *s, cg_id x, const list *L, const list *R, int *re
 }
 
 /* G <= y: no G^L >= y and no y^R <= G. */
-static cgt_rc g_le_x(cg_store *s, const list *L, const list *R, cg_id y, int *res) {
-  cgt_rc rc = cg_descend(s);
-  if (rc) return rc;
+static cgt_rc g_le_x(cg_store *s, const cand *g, cg_id y, int *res) {
+  int known;
+  cgt_rc rc = cand_by_stops(s, g, y, 0, &known, res);
+  if (rc || known) return rc;
+  if ((rc = cg_descend(s))) return rc;
   rc = ensure_options(s, y);
   int r = 0, le = 1;
   uint32_t i = 0, j = 0;
-  for (; le && rc == CGT_OK && i < L->n; i++)
-    if ((rc = cg_le(s, y, L->v[i], &r)) == CGT_OK && r) le = 0;
+  for (; le && rc == CGT_OK && i < g->L->n; i++)
+    if ((rc = cg_le(s, y, g->L->v[i], &r)) == CGT_OK && r) le = 0;
   for (; le && rc == CGT_OK && j < s->e[y].nr; j++)
-    if ((rc = x_le_g(s, right_opt(s, y, j), L, R, &r)) == CGT_OK && r) le = 0;
+    if ((rc = x_le_g(s, right_opt(s, y, j), g, &r)) == CGT_OK && r) le = 0;
   if (rc == CGT_OK) rc = cg_work(s, (uint64_t)i + j);
   cg_ascend(s);
   *res = le;
@@ -569,6 +636,9 @@ static cgt_rc drop_dominated(cg_store *s, list *l, int is_left) {
 ** options of A^R (Right options symmetrically). */
 static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *changed) {
   list *l = is_left ? L : R;
+  cand g = {L, R, 0, {0, 0, 0}, {0, 0, 0}};
+  cgt_rc src = cand_stops(s, &g);
+  if (src) return src;
   for (uint32_t i = 0; i < l->n; i++) {
     cg_id a = l->v[i];
     cgt_rc rc = ensure_options(s, a);
@@ -577,7 +647,7 @@ static cgt_rc bypass_one(cg_store *s, list *L, list *R, int is_left, int *change
     for (uint32_t k = 0; k < n; k++) {
       cg_id via = is_left ? right_opt(s, a, k) : left_opt(s, a, k);
       int r;
-      rc = is_left ? x_le_g(s, via, L, R, &r) : g_le_x(s, L, R, via, &r);
+      rc = is_left ? x_le_g(s, via, &g, &r) : g_le_x(s, &g, via, &r);
       if (rc) return rc;
       if (!r) continue;
       if ((rc = ensure_options(s, via)) != CGT_OK) return rc;
@@ -657,7 +727,7 @@ static cgt_rc intern_general(cg_store *s, const list *L, const list *R, cg_id *o
   uint64_t h = hash_lists(L->v, L->n, R->v, R->n);
   for (size_t j = s->slot ? (h & s->slot_mask) : 0; s->slot && s->slot[j]; j = (j + 1) & s->slot_mask) {
     const entry *e = &s->e[s->slot[j] - 1];
-    if (e->kind == K_GENERAL && e->nl == L->n && e->nr == R->n &&
+    if (e->hash == h && e->kind == K_GENERAL && e->nl == L->n && e->nr == R->n &&
         (L->n == 0 || memcmp(s->opt + e->off, L->v, L->n * sizeof *L->v) == 0) &&
         (R->n == 0 || memcmp(s->opt + e->off + e->nl, R->v, R->n * sizeof *R->v) == 0)) {
       *out = s->slot[j] - 1;
@@ -725,7 +795,13 @@ static cgt_rc nimber_shift(cg_store *s, const list *L, const list *R, cg_id *out
   return cg_nus(s, x, 0, m, out);
 }
 
-cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
+/* The canonical form of {Lin | Rin}.  undominated says that no option is
+** dominated by another on its side (the options of a canonical game moved
+** by a number, or negated): the first search for dominated options, which
+** compares every pair, is skipped; after a reversible option is bypassed
+** the search runs as usual. */
+static cgt_rc make_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, int undominated,
+                        cg_id *out) {
   list L = {NULL, 0, 0}, R = {NULL, 0, 0};
   cgt_rc rc = cg_work(s, (uint64_t)nl + nr);
   for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = list_push(&L, Lin[i]) ? CGT_OK : CGT_NOMEM;
@@ -741,9 +817,11 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
     cgt_free(R.v);
     return rc;
   }
-  for (int changed = 1; rc == CGT_OK && changed;) {
-    rc = drop_dominated(s, &L, 1);
-    if (rc == CGT_OK) rc = drop_dominated(s, &R, 0);
+  for (int changed = 1, first = 1; rc == CGT_OK && changed; first = 0) {
+    if (!(first && undominated)) {
+      rc = drop_dominated(s, &L, 1);
+      if (rc == CGT_OK) rc = drop_dominated(s, &R, 0);
+    }
     if (rc == CGT_OK) rc = bypass_one(s, &L, &R, 1, &changed);
     if (rc == CGT_OK && !changed) rc = bypass_one(s, &L, &R, 0, &changed);
   }
@@ -755,6 +833,10 @@ cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uin
   cgt_free(L.v);
   cgt_free(R.v);
   return rc;
+}
+
+cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
+  return make_game(s, Lin, nl, Rin, nr, 0, out);
 }
 
 /* {L | R} from lists known to be canonical (a canonical game's options,
@@ -790,7 +872,8 @@ static cgt_rc neg_general(cg_store *s, cg_id a, cg_id *out) {
     cg_id o;
     if ((rc = cg_neg(s, left_opt(s, a, i), &o)) == CGT_OK && !list_push(&R, o)) rc = CGT_NOMEM;
   }
-  if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
+  /* -a^R <= -b^R iff a^R >= b^R: canonical a has no dominated options */
+  if (rc == CGT_OK) rc = make_game(s, L.v, L.n, R.v, R.n, 1, out);
   cgt_free(L.v);
   cgt_free(R.v);
   if (rc == CGT_OK && (!map_put(&s->neg, a, *out + 1, s->stop) || !map_put(&s->neg, *out, a + 1, s->stop))) rc = CGT_NOMEM;
@@ -837,7 +920,9 @@ static cgt_rc add_general(cg_store *s, cg_id a, cg_id b, cg_id *out) {
   if (rc == CGT_OK && !b_num) rc = add_each(s, b, 1, a, &L);
   if (rc == CGT_OK && !a_num) rc = add_each(s, a, 0, b, &R);
   if (rc == CGT_OK && !b_num) rc = add_each(s, b, 0, a, &R);
-  if (rc == CGT_OK) rc = cg_game(s, L.v, L.n, R.v, R.n, out);
+  /* x + A <= x + B iff A <= B: a canonical game moved by a number x has
+  ** no dominated options (only when exactly one part is a number) */
+  if (rc == CGT_OK) rc = make_game(s, L.v, L.n, R.v, R.n, a_num != b_num, out);
   cgt_free(L.v);
   cgt_free(R.v);
   if (rc == CGT_OK && !map_put(&s->add, key, *out + 1, s->stop)) rc = CGT_NOMEM;
@@ -907,19 +992,48 @@ cgt_rc cg_birthday(cg_store *s, cg_id a, uint64_t *b) {
   return CGT_OK;
 }
 
-/* The left stop (left = 1) or right stop of a: numbers and nus values have
-** their number; else the best stop of the opposite kind over the options. */
-cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out) {
-  if (s->e[a].kind != K_GENERAL) return *out = s->e[a].x, CGT_OK;
-  cgt_rc rc = cg_descend(s);
-  if (rc) return rc;
-  uint32_t n = left ? s->e[a].nl : s->e[a].nr;
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
-    cg_dyadic x;
-    rc = cg_stop(s, left ? left_opt(s, a, i) : right_opt(s, a, i), !left, &x);
-    if (rc == CGT_OK && (i == 0 || (left ? cg_dyadic_cmp(s->bigs, x, *out) > 0 : cg_dyadic_cmp(s->bigs, x, *out) < 0)))
-      *out = x;
+/* The left and right stops of a general game a, memoised in its entry:
+** LS is the best RS of a Left option, RS the best LS of a Right option. */
+static cgt_rc stops_general(cg_store *s, cg_id a) {
+  cg_dyadic best[2] = {{0, 0, 0}, {0, 0, 0}};
+  cgt_rc rc = CGT_OK;
+  for (int left = 0; left <= 1 && rc == CGT_OK; left++) {
+    uint32_t n = left ? s->e[a].nl : s->e[a].nr;
+    for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
+      cg_dyadic l, r;
+      rc = stops(s, left ? left_opt(s, a, i) : right_opt(s, a, i), &l, &r);
+      cg_dyadic x = left ? r : l;
+      if (rc == CGT_OK && (i == 0 || (left ? cg_dyadic_cmp(s->bigs, x, best[1]) > 0
+                                           : cg_dyadic_cmp(s->bigs, x, best[0]) < 0)))
+        best[left] = x;
+    }
   }
-  cg_ascend(s);
+  if (rc) return rc;
+  s->e[a].stop[0] = best[0];
+  s->e[a].stop[1] = best[1];
+  s->e[a].has_stops = 1;
+  return CGT_OK;
+}
+
+/* Both stops of a: numbers and nus values have their number. */
+static cgt_rc stops(cg_store *s, cg_id a, cg_dyadic *ls, cg_dyadic *rs) {
+  if (s->e[a].kind != K_GENERAL) return *ls = *rs = s->e[a].x, CGT_OK;
+  if (!s->e[a].has_stops) {
+    cgt_rc rc = cg_descend(s);
+    if (rc) return rc;
+    rc = stops_general(s, a);
+    cg_ascend(s);
+    if (rc) return rc;
+  }
+  *ls = s->e[a].stop[1];
+  *rs = s->e[a].stop[0];
+  return CGT_OK;
+}
+
+/* The left stop (left = 1) or right stop of a. */
+cgt_rc cg_stop(cg_store *s, cg_id a, int left, cg_dyadic *out) {
+  cg_dyadic l, r;
+  cgt_rc rc = stops(s, a, &l, &r);
+  if (rc == CGT_OK) *out = left ? l : r;
   return rc;
 }
