@@ -21,7 +21,7 @@ is "many ups summed by an aggregate" "^6000" "SELECT cg_sum('^^^^^^') FROM gener
 is "ups of any multiple, as values" "^10000|10001|0|0" \
   "SELECT cg('^10000'), cg_birthday('^10000'), cg_temperature('^10000'), cg_mean('^10000')"
 is "thermograph of a deep game" "0" "SELECT cg_temperature(cg_add('^5000', '*7'))"
-is "a sum of 30 switches +-1+-2...+-30: N, mean 0, temperature 30, stops 15 and -15 (took 30 s before the stops pruned comparisons)" \
+is "a sum of 30 switches +-1+-2...+-30: N, mean 0, temperature 30, stops 15 and -15 (45 s of CPU before the stops pruned comparisons)" \
   "N|0|30|15|-15" \
   "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 30),
         g(t) AS (SELECT group_concat(printf('{%d|-%d}', i, i), '+') FROM r)
