@@ -217,9 +217,10 @@ void cgt_conn_games_hold(cgt_conn *conn, int delta);
 cg_id *cgt_conn_toetactics(cgt_conn *conn);
 /* The same for the transposition table of board rulesets (core/partizan/board/board.h). */
 struct cg_board_table *cgt_conn_boards(cgt_conn *conn);
-/* The values of subtraction{L|R} heaps kept for the connection
-** (core/partizan/subtraction.h); NULL when out of memory. */
-struct cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn);
+/* The values of the heaps of subtraction game ruleset kept for the
+** connection (core/partizan/subtraction.h), one memo for each of the last
+** few games asked for; NULL when out of memory. */
+struct cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn, const char *ruleset);
 
 
 /* The graph of id gid for a function call: from the statement's own cache,

@@ -29,7 +29,7 @@ void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fname, co
                         const char *heap) {
   char err[400];
   cg_id g;
-  cg_sub_memo *memo = cgt_conn_subtraction(sqlite3_user_data(ctx));
+  cg_sub_memo *memo = cgt_conn_subtraction(sqlite3_user_data(ctx), ruleset);
   cgt_rc rc = memo ? cg_subtraction_board(s, memo, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX || rc == CGT_LIMIT) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
   else if (rc) report(ctx, rc, fname);

@@ -12,13 +12,22 @@
 
 #include <string.h>
 
+/* Subtraction games whose values are kept at once (each in a store of its
+** own, at most about 50 MB when its values reach the work limit). */
+#define SUB_MEMOS 4
+
 typedef struct partizan_cache {
   cg_store *games;          /* made on first use */
   cg_thermo *thermo;
   int games_busy;           /* aggregates holding game ids: no reset meanwhile */
   cg_id *toetactics;        /* values of Toe-Tac-Tics boards in games, made on first use */
   cg_board_table *boards;   /* board regions' values in games, made on first use */
-  cg_sub_memo *subtraction; /* values of a subtraction{L|R} game, in a store of their own */
+  struct {                  /* values of subtraction{L|R} games, by ruleset text */
+    char *ruleset;
+    cg_sub_memo *memo;
+    uint64_t used;
+  } sub[SUB_MEMOS];
+  uint64_t sub_tick;
 } partizan_cache;
 
 /* Frees what pc holds, leaving it empty. */
@@ -27,12 +36,15 @@ static void partizan_cache_clear(partizan_cache *pc) {
   cg_thermo_free(pc->thermo);
   sqlite3_free(pc->toetactics);
   cg_board_table_free(pc->boards);
-  cg_sub_memo_free(pc->subtraction);
+  for (int i = 0; i < SUB_MEMOS; i++) {
+    sqlite3_free(pc->sub[i].ruleset);
+    cg_sub_memo_free(pc->sub[i].memo);
+  }
+  memset(pc->sub, 0, sizeof pc->sub);
   pc->games = NULL;
   pc->thermo = NULL;
   pc->toetactics = NULL;
   pc->boards = NULL;
-  pc->subtraction = NULL;
 }
 
 static void partizan_cache_free(void *p) {
@@ -79,8 +91,24 @@ cg_board_table *cgt_conn_boards(cgt_conn *conn) {
   return pc ? pc->boards : NULL;
 }
 
-cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn) {
+cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn, const char *ruleset) {
   partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
-  if (pc && !pc->subtraction) pc->subtraction = cg_sub_memo_new();
-  return pc ? pc->subtraction : NULL;
+  if (!pc) return NULL;
+  int slot = 0;
+  for (int i = 0; i < SUB_MEMOS; i++) {
+    if (pc->sub[i].ruleset && strcmp(pc->sub[i].ruleset, ruleset) == 0) {
+      slot = i;
+      break;
+    }
+    if (pc->sub[i].used < pc->sub[slot].used) slot = i;   /* the least recently used (0: never) */
+  }
+  if (!pc->sub[slot].ruleset || strcmp(pc->sub[slot].ruleset, ruleset) != 0) {
+    char *copy = sqlite3_mprintf("%s", ruleset);
+    if (!copy) return NULL;
+    sqlite3_free(pc->sub[slot].ruleset);
+    pc->sub[slot].ruleset = copy;   /* its memo starts afresh when the game differs */
+  }
+  if (!pc->sub[slot].memo && !(pc->sub[slot].memo = cg_sub_memo_new())) return NULL;
+  pc->sub[slot].used = ++pc->sub_tick;
+  return pc->sub[slot].memo;
 }
