@@ -37,7 +37,7 @@ static void subtraction(cg_store *s, char *text) {
   *heap++ = 0;
   snprintf(ruleset, sizeof ruleset, "subtraction%s", text);
   cg_id g;
-  if (cg_subtraction_board(s, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
+  if (cg_subtraction_board(s, NULL, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
   cg_subtraction game;
   uint32_t n;
   if (cg_subtraction_parse(ruleset, &game, err, sizeof err) || cg_subtraction_heap(heap, &n, err, sizeof err)) return;
