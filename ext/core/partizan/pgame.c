@@ -795,6 +795,20 @@ static cgt_rc nimber_shift(cg_store *s, const list *L, const list *R, cg_id *out
   return cg_nus(s, x, 0, m, out);
 }
 
+/* The last step of making {L | R} from canonical option lists (after rc
+** so far): sorted, recognised as a number, up or nimber, else interned;
+** frees the lists. */
+static cgt_rc settle(cg_store *s, list *L, list *R, cgt_rc rc, cg_id *out) {
+  sort_unique(L);
+  sort_unique(R);
+  int found = 0;
+  if (rc == CGT_OK) rc = recognise(s, L, R, out, &found);
+  if (rc == CGT_OK && !found) rc = intern_general(s, L, R, out);
+  cgt_free(L->v);
+  cgt_free(R->v);
+  return rc;
+}
+
 /* The canonical form of {Lin | Rin}.  undominated says that no option is
 ** dominated by another on its side (the options of a canonical game moved
 ** by a number, or negated): the first search for dominated options, which
@@ -825,14 +839,7 @@ static cgt_rc make_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id 
     if (rc == CGT_OK) rc = bypass_one(s, &L, &R, 1, &changed);
     if (rc == CGT_OK && !changed) rc = bypass_one(s, &L, &R, 0, &changed);
   }
-  sort_unique(&L);
-  sort_unique(&R);
-  int found = 0;
-  if (rc == CGT_OK) rc = recognise(s, &L, &R, out, &found);
-  if (rc == CGT_OK && !found) rc = intern_general(s, &L, &R, out);
-  cgt_free(L.v);
-  cgt_free(R.v);
-  return rc;
+  return settle(s, &L, &R, rc, out);
 }
 
 cgt_rc cg_game(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id *Rin, uint32_t nr, cg_id *out) {
@@ -847,14 +854,7 @@ cgt_rc cg_game_canonical(cg_store *s, const cg_id *Lin, uint32_t nl, const cg_id
   cgt_rc rc = cg_work(s, (uint64_t)nl + nr);
   for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = list_push(&L, Lin[i]) ? CGT_OK : CGT_NOMEM;
   for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = list_push(&R, Rin[i]) ? CGT_OK : CGT_NOMEM;
-  sort_unique(&L);
-  sort_unique(&R);
-  int found = 0;
-  if (rc == CGT_OK) rc = recognise(s, &L, &R, out, &found);
-  if (rc == CGT_OK && !found) rc = intern_general(s, &L, &R, out);
-  cgt_free(L.v);
-  cgt_free(R.v);
-  return rc;
+  return settle(s, &L, &R, rc, out);
 }
 
 /* ---- sums and negatives ---- */
