@@ -188,7 +188,7 @@ static void heap_win_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
       sqlite3_result_error_nomem(ctx);
       return;
     }
-  } else if (strcmp(s->rule, rule) != 0) {
+  } else if (sqlite3_stricmp(s->rule, rule) != 0) {   /* names and hex digits are read in any case */
     cgt_error(ctx, SQLITE_ERROR, "misere_heap_win", "the rows name two rules, '%s' and '%s'", s->rule, rule);
     return;
   }

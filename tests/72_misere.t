@@ -438,6 +438,8 @@ t.is_(q("SELECT misere_heap_win('kayles', value) FROM json_each('[]')"), None, '
 t.is_(q("SELECT misere_quotient(NULL, 3)"), None, 'misere_quotient of a NULL rule is NULL')
 t.is_(q("SELECT misere_quotient('kayles', NULL)"), None, 'misere_quotient to a NULL heap is NULL')
 t.is_(q("SELECT heap_genus('kayles', NULL)"), None, 'heap_genus of a NULL heap is NULL')
+t.is_(q("SELECT misere_heap_win(CASE WHEN value < 2 THEN 'Kayles' ELSE 'kayles' END, value) FROM json_each('[1,2,5]')"),
+      q("SELECT misere_heap_win('kayles', 1, 2, 5)"), 'the aggregate: one rule written in two cases')
 t.is_(json.loads(q("SELECT misere_quotient('kayles', 0)"))['size'], 1, 'no heaps: the one-element quotient')
 t.is_(json.loads(q("SELECT misere_quotient('sub{5}', 4)"))['size'], 1, 'heaps without moves: the quotient {1}')
 for sql, frag, name in [
