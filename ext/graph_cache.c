@@ -118,12 +118,6 @@ static uint64_t mix(uint64_t h, uint64_t x) {
   return h ^ (h >> 33);
 }
 
-static uint64_t text_hash(const char *s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  return h;
-}
-
 /* Reads the stamp (call while holding): the change counter, and the file
 ** name and data version of main mixed with where cgt_edge and cgt_node were
 ** found.  Returns 1 when the graph may serve later statements: no write
@@ -135,7 +129,7 @@ static int read_stamp(cgt_conn *conn, const int found[2], sqlite3_int64 *changes
   unsigned int version = 0;
   if (sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) version = 0;
   uint64_t tables = ((uint64_t)(uint32_t)(edge + 1) << 32) | (uint32_t)(node + 1);
-  *files = mix(mix(text_hash(sqlite3_db_filename(db, "main")), version), tables);
+  *files = mix(mix(cgt_text_hash(sqlite3_db_filename(db, "main")), version), tables);
   *changes = sqlite3_total_changes64(db);
   return sqlite3_txn_state(db, NULL) != SQLITE_TXN_WRITE && edge == 0 && node <= 0 && cgt_conn_held_stored(conn);
 }

@@ -12,14 +12,6 @@
 
 #define NONE UINT32_MAX
 
-static uint64_t key_hash(const cgt_key *k) {
-  if (k->type == CGT_KEY_INT || k->type == CGT_KEY_REAL) return cgt_mix64((uint64_t)k->i + k->type);
-  uint64_t h = 0xcbf29ce484222325ull ^ k->type;
-  const unsigned char *s = k->p;
-  for (uint32_t i = 0; i < k->len; i++) h = (h ^ s[i]) * 0x100000001b3ull;
-  return cgt_mix64(h);
-}
-
 void cgt_gset_clear(cgt_gset *s) {
   for (uint32_t i = 0; i < s->n; i++) cgt_graph_unref(s->e[i].graph);
   sqlite3_free(s->e);
@@ -36,7 +28,7 @@ static uint32_t slot_of(const cgt_gset *s, uint64_t h, uint32_t pos) {
 
 uint32_t cgt_gset_find(const cgt_gset *s, const cgt_key *id) {
   if (!s->n) return NONE;
-  for (uint32_t i = (uint32_t)key_hash(id) & s->mask; s->slot[i]; i = (i + 1) & s->mask) {
+  for (uint32_t i = (uint32_t)cgt_key_hash(id) & s->mask; s->slot[i]; i = (i + 1) & s->mask) {
     const cgt_gset_entry *e = &s->e[s->slot[i] - 1];
     if (cgt_key_equal(&e->graph->id, id)) return s->slot[i] - 1;
   }
@@ -128,7 +120,7 @@ int cgt_gset_add(cgt_gset *s, cgt_graph *graph, size_t charge) {
   uint32_t pos = s->n++;
   cgt_gset_entry *e = &s->e[pos];
   e->graph = graph;
-  e->hash = key_hash(&graph->id);
+  e->hash = cgt_key_hash(&graph->id);
   e->charge = charge;
   s->slot[slot_of(s, e->hash, pos)] = pos + 1;
   link_first(s, pos);

@@ -66,12 +66,6 @@ static void heap_cache_free(void *p) {
 
 static const cgt_conn_hook heap_hook = {"heap sequences", sizeof(heap_cache), heap_cache_free};
 
-static uint64_t rule_hash(const char *s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  return h;
-}
-
 /* Drops kept sequence i. */
 static void seq_drop(heap_cache *hc, int i) {
   hc->bytes -= seq_bytes(hc->seq[i]);
@@ -137,7 +131,7 @@ static heap_seq *seq_keep(heap_cache *hc, heap_seq *q) {
 static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err, size_t errlen) {
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc) { *rc = SQLITE_NOMEM; return NULL; }
-  uint64_t hash = rule_hash(rule);
+  uint64_t hash = cgt_text_hash(rule);
   heap_seq *old = NULL;   /* the rule's kept sequence, shorter than asked */
   for (int i = 0; i < hc->count; i++) {
     heap_seq *q = hc->seq[i];

@@ -41,3 +41,9 @@ int cgt_name_is(const char *text, const char *name) {
   size_t n = strlen(name);
   return cgt_name_prefix(text, name) && text[n] == 0;
 }
+
+uint64_t cgt_text_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; s && *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return h;
+}

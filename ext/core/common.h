@@ -117,4 +117,7 @@ const char *cgt_rc_text(cgt_rc rc);
 int cgt_name_is(const char *text, const char *name);
 int cgt_name_prefix(const char *text, const char *prefix);
 
+/* A hash of the text s (FNV-1a; NULL hashes as the empty text). */
+uint64_t cgt_text_hash(const char *s);
+
 #endif

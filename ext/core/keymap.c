@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t key_hash(const cgt_key *k) {
+uint64_t cgt_key_hash(const cgt_key *k) {
   if (k->type == CGT_KEY_INT || k->type == CGT_KEY_REAL)
     return cgt_mix64((uint64_t)k->i + k->type);
   uint64_t h = 0xcbf29ce484222325ull ^ k->type;
@@ -84,7 +84,7 @@ uint32_t cgt_keymap_find(const cgt_keymap *km, const cgt_key *k) {
   uint32_t *cell = k->type == CGT_KEY_INT ? dense_cell(km, k->i) : NULL;
   if (cell) return *cell - 1;   /* 0 - 1 is UINT32_MAX: absent */
   if (!km->slots) return UINT32_MAX;
-  for (uint64_t h = key_hash(k);; h++) {
+  for (uint64_t h = cgt_key_hash(k);; h++) {
     uint32_t s = km->slots[h & km->mask];
     if (s == 0) return UINT32_MAX;
     cgt_key other;
@@ -102,7 +102,7 @@ static cgt_rc grow_slots(cgt_keymap *km) {
   for (uint32_t idx = 0; idx < km->count; idx++) {
     cgt_key k;
     cgt_keymap_get(km, idx, &k);
-    uint64_t h = key_hash(&k);
+    uint64_t h = cgt_key_hash(&k);
     while (slots[h & mask]) h++;
     slots[h & mask] = idx + 1;
   }
@@ -158,7 +158,7 @@ cgt_rc cgt_keymap_intern(cgt_keymap *km, const cgt_key *k, uint32_t *idx) {
     cgt_rc rc = grow_slots(km);
     if (rc) return rc;
   }
-  uint64_t h = key_hash(k);
+  uint64_t h = cgt_key_hash(k);
   for (;; h++) {
     uint32_t s = km->slots[h & km->mask];
     if (s == 0) break;

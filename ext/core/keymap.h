@@ -57,6 +57,8 @@ uint32_t cgt_keymap_find(const cgt_keymap *km, const cgt_key *k);
 /* The key of index idx (< count); TEXT and BLOB bytes point into km. */
 void cgt_keymap_get(const cgt_keymap *km, uint32_t idx, cgt_key *k);
 
+/* A hash of key k, equal for equal keys (cgt_key_equal). */
+uint64_t cgt_key_hash(const cgt_key *k);
 /* 1 when the two keys are the same id. */
 int cgt_key_equal(const cgt_key *a, const cgt_key *b);
 
