@@ -393,20 +393,23 @@ static cg_id right_opt(const cg_store *s, cg_id a, uint32_t i) { return s->opt[s
 
 static cgt_rc stops(cg_store *s, cg_id a, cg_dyadic *ls, cg_dyadic *rs);
 
-/* Settles a <= b from the stops alone when it can (*known = 1): a <= b
-** needs LS(a) <= LS(b) and RS(a) <= RS(b), and LS(a) < RS(b) makes
-** a - b have a negative left stop, so a < b. */
+/* Settles a <= b from the stops of a (la, ra) and b (lb, rb) when it can
+** (returns 1 with *res set, else 0): a <= b needs LS(a) <= LS(b) and
+** RS(a) <= RS(b), and LS(a) < RS(b) makes a - b have a negative left stop,
+** so a < b. */
+static int decide_by_stops(const cg_bigs *B, cg_dyadic la, cg_dyadic ra, cg_dyadic lb, cg_dyadic rb, int *res) {
+  if (cg_dyadic_cmp(B, la, lb) > 0 || cg_dyadic_cmp(B, ra, rb) > 0) return *res = 0, 1;
+  if (cg_dyadic_cmp(B, la, rb) < 0) return *res = 1, 1;
+  return 0;
+}
+
+/* Settles a <= b from the stops alone when it can (*known = 1). */
 static cgt_rc le_by_stops(cg_store *s, cg_id a, cg_id b, int *known, int *res) {
   cg_dyadic la, ra, lb, rb;
   cgt_rc rc = stops(s, a, &la, &ra);
   if (rc == CGT_OK) rc = stops(s, b, &lb, &rb);
-  if (rc) return rc;
-  cg_bigs *B = s->bigs;
-  *known = 1;
-  if (cg_dyadic_cmp(B, la, lb) > 0 || cg_dyadic_cmp(B, ra, rb) > 0) return *res = 0, CGT_OK;
-  if (cg_dyadic_cmp(B, la, rb) < 0) return *res = 1, CGT_OK;
-  *known = 0;
-  return CGT_OK;
+  if (rc == CGT_OK) *known = decide_by_stops(s->bigs, la, ra, lb, rb, res);
+  return rc;
 }
 
 /* x + u.^ + *m <= y + v.^ + *n for nus values: the difference
@@ -530,19 +533,15 @@ static cgt_rc cand_stops(cg_store *s, cand *g) {
 }
 
 /* Settles x <= G (x_le = 1) or G <= x from the stops when it can, as
-** le_by_stops does. */
+** decide_by_stops does. */
 static cgt_rc cand_by_stops(cg_store *s, const cand *g, cg_id x, int x_le, int *known, int *res) {
   *known = 0;
   if (!g->has_stops) return CGT_OK;
   cg_dyadic lx, rx;
   cgt_rc rc = stops(s, x, &lx, &rx);
   if (rc) return rc;
-  cg_bigs *B = s->bigs;
-  const cg_dyadic la = x_le ? lx : g->ls, ra = x_le ? rx : g->rs, lb = x_le ? g->ls : lx, rb = x_le ? g->rs : rx;
-  *known = 1;
-  if (cg_dyadic_cmp(B, la, lb) > 0 || cg_dyadic_cmp(B, ra, rb) > 0) return *res = 0, CGT_OK;
-  if (cg_dyadic_cmp(B, la, rb) < 0) return *res = 1, CGT_OK;
-  *known = 0;
+  *known = x_le ? decide_by_stops(s->bigs, lx, rx, g->ls, g->rs, res)
+                : decide_by_stops(s->bigs, g->ls, g->rs, lx, rx, res);
   return CGT_OK;
 }
 
