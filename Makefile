@@ -30,13 +30,22 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 RELPATHS := -fdebug-prefix-map=$(CURDIR)=.
 
-CORE_SRC := $(sort $(wildcard ext/core/*.c ext/core/partizan/*.c ext/core/partizan/board/*.c))
-EXT_SRC  := $(sort $(wildcard ext/*.c))
-HEADERS  := $(wildcard ext/*.h ext/core/*.h ext/core/partizan/*.h ext/core/partizan/board/*.h tests/*.h tests/unit/*.h)
-UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
-UNITS    := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
-UNITS_SAN:= $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
-TESTS    := $(sort $(wildcard tests/*.t))
+# The source tree (docs/internals.md): ext/core/ (what every core shares),
+# ext/sqlite/ (what every binding shares), ext/cgt.c (the entry point) and a
+# folder per family whose binding files are named fn_*, vt_* or after the
+# family (graph_*, heap_*, nimk_*, partizan_*, board_*); its other files are
+# the family's plain C core, which the unit tests link without SQLite.
+FAMILIES := graph heap nimk partizan boards
+FAMILY_SRC := $(sort $(wildcard $(FAMILIES:%=ext/%/*.c)))
+BIND_PAT := fn_% vt_% $(patsubst %s,%,$(FAMILIES:%=%_%))
+is_binding = $(filter $(BIND_PAT),$(notdir $(1)))
+CORE_SRC := $(sort $(wildcard ext/core/*.c) $(foreach f,$(FAMILY_SRC),$(if $(call is_binding,$(f)),,$(f))))
+EXT_SRC  := $(sort ext/cgt.c $(wildcard ext/sqlite/*.c) $(foreach f,$(FAMILY_SRC),$(if $(call is_binding,$(f)),$(f))))
+HEADERS  := $(wildcard ext/*/*.h tests/*.h tests/*/*.h)
+UNIT_SRC := $(sort $(wildcard tests/*/test_*.c))
+UNITS    := $(UNIT_SRC:tests/%.c=build/tests/%)
+UNITS_SAN:= $(UNIT_SRC:tests/%.c=build-san/tests/%)
+TESTS    := $(sort $(wildcard tests/*/*.t))
 
 # Builds and tests run JOBS at a time (the number of processors) unless
 # -jN is given on the command line; not with clean among the goals, which
@@ -54,27 +63,19 @@ all: dist/cgt.so
 # link them, so `make -jN` compiles N files at a time.  Each object depends
 # on every header: coarse, but never stale.  V=1 shows the commands.
 CORE_OBJ     := $(CORE_SRC:ext/%.c=build/%.o)
-EXT_OBJ      := $(EXT_SRC:ext/%.c=build/ext/%.o)
+EXT_OBJ      := $(EXT_SRC:ext/%.c=build/%.o)
 CORE_OBJ_SAN := $(CORE_SRC:ext/%.c=build-san/%.o)
-EXT_OBJ_SAN  := $(EXT_SRC:ext/%.c=build-san/ext/%.o)
+EXT_OBJ_SAN  := $(EXT_SRC:ext/%.c=build-san/%.o)
 PLAIN_CC     := $(CCACHE) $(CC) $(ALLFLAGS) $(RELPATHS) -fPIC -fvisibility=hidden
 SAN_CC       := $(CCACHE) $(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(SANFLAGS) $(RELPATHS) -fPIC -fvisibility=hidden
 Q            := $(if $(V),,@)
 say           = $(if $(V),,@printf '  %-6s %s\n' $(1) $(2);)
 
-build/core/%.o: ext/core/%.c $(HEADERS)
+build/%.o: ext/%.c $(HEADERS)
 	$(call say,CC,$@) mkdir -p $(dir $@)
 	$(Q)$(PLAIN_CC) -c -o $@ $<
 
-build/ext/%.o: ext/%.c $(HEADERS)
-	$(call say,CC,$@) mkdir -p $(dir $@)
-	$(Q)$(PLAIN_CC) -c -o $@ $<
-
-build-san/core/%.o: ext/core/%.c $(HEADERS)
-	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
-	$(Q)$(SAN_CC) -c -o $@ $<
-
-build-san/ext/%.o: ext/%.c $(HEADERS)
+build-san/%.o: ext/%.c $(HEADERS)
 	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
 	$(Q)$(SAN_CC) -c -o $@ $<
 
@@ -99,12 +100,12 @@ build-san/libcgtcore.a: $(CORE_OBJ_SAN)
 	$(call say,AR,$@) rm -f $@
 	$(Q)ar rcs $@ $^
 
-build/tests/%.o: tests/unit/%.c $(HEADERS)
-	$(call say,CC,$@) mkdir -p build/tests
+build/tests/%.o: tests/%.c $(HEADERS)
+	$(call say,CC,$@) mkdir -p $(dir $@)
 	$(Q)$(PLAIN_CC) -O0 -c -o $@ $<
 
-build-san/tests/%.o: tests/unit/%.c $(HEADERS)
-	$(call say,CC-SAN,$@) mkdir -p build-san/tests
+build-san/tests/%.o: tests/%.c $(HEADERS)
+	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
 	$(Q)$(SAN_CC) -O0 -c -o $@ $<
 
 build/tests/%: build/tests/%.o build/libcgtcore.a
@@ -124,7 +125,7 @@ TEST_ENV   := SQLITE3=$(SQLITE3) PYTHON=$(PYTHON) \
               SAN_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"
 
 # With emscripten present, the playground is built beside the extension, so
-# tests/90_web.t finds it made; a failure here is left to that test, which
+# tests/web/90_web.t finds it made; a failure here is left to that test, which
 # makes it again and reports it.  It comes first: make starts prerequisites
 # in order, and its four long emcc calls left a core idle at the end.
 WEB_EARLY := $(if $(shell command -v $(EMCC) 2>/dev/null),web-early)
@@ -180,7 +181,7 @@ FUZZ_OPTS    ?=
 FUZZERS      := notation heaprule rulesets tokens sql
 FUZZFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJ     := $(CORE_SRC:ext/core/%.c=build-fuzz/obj/core/%.o) $(EXT_SRC:ext/%.c=build-fuzz/obj/%.o)
+FUZZ_OBJ     := $(CORE_SRC:ext/%.c=build-fuzz/obj/%.o) $(EXT_SRC:ext/%.c=build-fuzz/obj/%.o)
 FUZZ_BINS    := $(FUZZERS:%=build-fuzz/fuzz_%)
 
 build-fuzz/obj/%.o: ext/%.c $(HEADERS)
@@ -197,7 +198,7 @@ fuzz-build: $(FUZZ_BINS)
 fuzz: $(FUZZ_BINS)
 	@st=0; for f in $(FUZZERS); do sh tests/fuzz/run.sh $$f $(FUZZ_SECONDS) $(FUZZ_OPTS) || st=1; done; exit $$st
 
-# ---- fault injection (tests/fault/fault.c, run by tests/85_fault_injection.t):
+# ---- fault injection (tests/fault/fault.c, run by tests/sqlite/85_fault_injection.t):
 # the sanitized flavour's objects, but for alloc.c compiled with
 # -DCGT_FAULT_INJECTION (only it reads that), linked into a driver with the
 # system libsqlite3, whose allocations the driver counts too; the driver
@@ -248,15 +249,19 @@ WEB_SQLFLAGS   := -Os -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLIT
 WEB_CGTFLAGS   := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Dsqlite3_is_interrupted=cgtw_is_interrupted \
                   -Wall -Wextra -O2 -I$(abspath $(WEB_SQLITE))
 # cgt's sources in four batches (four emcc calls, run in parallel), each
-# into a folder of its own: the impartial core, the partizan core, the SQL
-# functions, the rest of the binding.
-WEB_IMP_SRC    := $(sort $(wildcard ext/core/*.c))
-WEB_PTZ_SRC    := $(filter-out $(WEB_IMP_SRC),$(CORE_SRC))
-WEB_FN_SRC     := $(filter ext/fn_%.c,$(EXT_SRC))
-WEB_BIND_SRC   := $(filter-out $(WEB_FN_SRC),$(EXT_SRC))
+# into a folder of its own: the shared code with the graph and Nim_k
+# families, the heap family, the partizan family, the boards.  Objects are
+# named after their sources, so no two sources of a batch may share a base
+# name (checked here).
+WEB_BATCHES    := base heap partizan boards
+WEB_SRC_base   := $(filter ext/cgt.c ext/core/% ext/sqlite/% ext/graph/% ext/nimk/%,$(CORE_SRC) $(EXT_SRC))
+WEB_SRC_heap   := $(filter ext/heap/%,$(CORE_SRC) $(EXT_SRC))
+WEB_SRC_partizan := $(filter ext/partizan/%,$(CORE_SRC) $(EXT_SRC))
+WEB_SRC_boards := $(filter ext/boards/%,$(CORE_SRC) $(EXT_SRC))
+$(foreach b,$(WEB_BATCHES),$(if $(filter-out $(words $(WEB_SRC_$(b))),$(words $(sort $(notdir $(WEB_SRC_$(b)))))),\
+  $(error web batch $(b): two sources share a base name)))
 web_obj         = $(addprefix build-web/$(1)/,$(notdir $(2:.c=.o)))
-WEB_CGT_OBJ    := $(call web_obj,imp,$(WEB_IMP_SRC)) $(call web_obj,ptz,$(WEB_PTZ_SRC)) \
-                  $(call web_obj,fn,$(WEB_FN_SRC)) $(call web_obj,bind,$(WEB_BIND_SRC))
+WEB_CGT_OBJ    := $(foreach b,$(WEB_BATCHES),$(call web_obj,$(b),$(WEB_SRC_$(b))))
 WEB_LINKOPT    ?= -O1
 WEB_PAGE       := $(filter-out web/cgt_web.c,$(wildcard web/*.html web/*.js web/*.css))
 WEB_LINK       := -sMODULARIZE=1 -sEXPORT_NAME=CgtModule -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
@@ -295,23 +300,17 @@ define web_batch
 	@touch $@
 endef
 
-build-web/imp/stamp: $(WEB_IMP_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(WEB_IMP_SRC))
-
-build-web/ptz/stamp: $(WEB_PTZ_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(WEB_PTZ_SRC))
-
-build-web/fn/stamp: $(WEB_FN_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(WEB_FN_SRC))
-
-build-web/bind/stamp: $(WEB_BIND_SRC) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
-	$(call web_batch,$(WEB_BIND_SRC))
+define web_batch_rule
+build-web/$(1)/stamp: $(WEB_SRC_$(1)) $(HEADERS) | $(WEB_SQLITE)/sqlite3.c
+	$$(call web_batch,$(WEB_SRC_$(1)))
+endef
+$(foreach b,$(WEB_BATCHES),$(eval $(call web_batch_rule,$(b))))
 
 build-web/cgt_web.o: web/cgt_web.c | $(WEB_SQLITE)/sqlite3.c
 	$(call say,EMCC,$@)
 	$(Q)$(EMCC_RUN) -std=c11 -Wall -Wextra -Werror -O2 -I$(WEB_SQLITE) -c -o $@ $<
 
-dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(foreach b,imp ptz fn bind,build-web/$(b)/stamp)
+dist/web/cgt.js: build-web/sqlite3.o build-web/cgt_web.o $(WEB_BATCHES:%=build-web/%/stamp)
 	$(call say,EMLINK,$@) mkdir -p dist/web
 	$(Q)NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} $(EMCC_RUN) $(WEB_LINKOPT) $(WEB_LINK) -o $@ \
 	  build-web/sqlite3.o build-web/cgt_web.o $(WEB_CGT_OBJ)

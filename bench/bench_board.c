@@ -24,8 +24,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "../ext/core/partizan/board/census.h"
-#include "../ext/core/partizan/pnotation.h"
+#include "../ext/boards/census.h"
+#include "../ext/boards/rulesets.h"
+#include "../ext/boards/search.h"
+#include "../ext/partizan/pnotation.h"
 
 static double now_ms(void) {
   struct timespec t;

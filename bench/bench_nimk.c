@@ -15,7 +15,7 @@
 ** Then Nim_k where Moore's theorem does not apply: nimk_graph_win() and
 ** nimk_winning_move_count() on 6 tokens of a random DAG of 20 nodes whose
 ** moves often raise the Grundy value, k = 2 and 3 (the exact search of
-** ext/core/nimk_search.c), against a baseline written here: a plain
+** ext/nimk/search.c), against a baseline written here: a plain
 ** memoised game-tree search over sorted token lists, every move of every
 ** token, without the search's reductions (for the count, every move from
 ** the start and the same search of each result).  Best of 3, milliseconds.

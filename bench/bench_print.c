@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../ext/core/partizan/pnotation.h"
+#include "../ext/partizan/pnotation.h"
 
 static double now_ms(void) {
   struct timespec t;

@@ -8,7 +8,7 @@ other dot-commands are dropped.  The statements that store data or change
 the schema (CREATE, INSERT, DROP, ATTACH, ...) of every block are listed with their block's number and page: a
 click on an example runs it in a fresh database holding the data of the other
 blocks of its page (each page's examples are written to run in one database,
-as tests/45_readme.t runs them), so every example runs on its own with one
+as tests/repo/45_readme.t runs them), so every example runs on its own with one
 click, in any order, and stores its own rows once."""
 import json
 import re

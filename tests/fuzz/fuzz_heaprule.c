@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/heaprule.h"
-#include "../../ext/core/heapseq.h"
+#include "../../ext/heap/heaprule.h"
+#include "../../ext/heap/heapseq.h"
 
 #define N 64
 

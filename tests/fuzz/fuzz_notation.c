@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/partizan/pnotation.h"
+#include "../../ext/partizan/pnotation.h"
 #include "fuzz_budget.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {

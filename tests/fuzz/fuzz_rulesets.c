@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ext/core/partizan/pnotation.h"
-#include "../../ext/core/partizan/prules.h"
-#include "../../ext/core/partizan/board/board.h"
-#include "../../ext/core/partizan/subtraction.h"
+#include "../../ext/partizan/pnotation.h"
+#include "../../ext/boards/prules.h"
+#include "../../ext/boards/rulesets.h"
+#include "../../ext/boards/search.h"
+#include "../../ext/boards/subtraction.h"
 #include "fuzz_budget.h"
 
 static void roundtrip(cg_store *s, cg_id g, const char *what) {

@@ -1,5 +1,5 @@
 // Drives the playground (dist/web) in headless Chromium with puppeteer-core
-// and prints TAP.  Run by tests/90_web.t, which serves dist/web and passes:
+// and prints TAP.  Run by tests/web/90_web.t, which serves dist/web and passes:
 //   CGT_WEB_URL       the page's address
 //   CGT_WEB_SHOTS     a directory for screenshots
 //   CGT_WEB_QUERY     a console query, and CGT_WEB_NATIVE its answer from the
@@ -38,7 +38,7 @@ async function playHeaps(page, spec, best) {
 }
 
 // The documented answers of an example's statements (null where none is
-// given), split as web/examples.py and tests/45_readme.t split them.
+// given), split as web/examples.py and tests/repo/45_readme.t split them.
 function expected(sql) {
   const out = [];
   for (const line of sql.split('\n')) {

@@ -1,0 +1,152 @@
+/* The board interface (board.h): parsing and printing boards, and the helpers
+** the ruleset files share. */
+#include "board.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- parsing and printing ---- */
+
+static int code_of(const cg_rules *r, char ch) {
+  for (int k = 0; k < 3 && r->symbols[k]; k++) {
+    char s = r->symbols[k];
+    if (ch == s || (s >= 'a' && s <= 'z' && ch == s - 32) || (s >= 'A' && s <= 'Z' && ch == s + 32)) return k;
+  }
+  return -1;
+}
+
+cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err, size_t errlen) {
+  int row = 1, col = 0, cols = -1, n = 0;
+  memset(g, 0, sizeof *g);
+  for (const char *p = text;; p++) {
+    char ch = *p;
+    if (ch == '\r' && p[1] == '\n') continue;
+    if (ch == '|' || ch == '\n' || ch == 0) {
+      if (ch == 0 && col == 0 && p > text && p[-1] == '\n') { row--; break; }   /* a final newline */
+      if (cols < 0) cols = col;
+      else if (col != cols) {
+        snprintf(err, errlen, "%s: row %d has %d squares, row 1 has %d (rows must have equal lengths)", r->name,
+                 row, col, cols);
+        return CGT_SYNTAX;
+      }
+      if (ch == 0) break;
+      row++, col = 0;
+      continue;
+    }
+    col++;
+    int k = code_of(r, ch);
+    if (k < 0) {
+      if (ch > ' ' && ch < 127)
+        snprintf(err, errlen, "%s: unknown character '%c' at row %d, column %d (the squares are '%s')", r->name, ch,
+                 row, col, r->symbols);
+      else
+        snprintf(err, errlen, "%s: unknown character (byte 0x%02x) at row %d, column %d (the squares are '%s')",
+                 r->name, (unsigned char)ch, row, col, r->symbols);
+      return CGT_SYNTAX;
+    }
+    if (n == CG_BOARD_CELLS) {
+      snprintf(err, errlen, "%s: a board has at most %d squares; row %d, column %d is one more", r->name,
+               CG_BOARD_CELLS, row, col);
+      return CGT_SYNTAX;
+    }
+    g->c[n++] = (uint8_t)k;
+  }
+  if (cols <= 0) return CGT_OK;   /* the empty board */
+  if (r->one_row && row > 1) {
+    snprintf(err, errlen, "%s: a board is one row, not %d rows", r->name, row);
+    return CGT_SYNTAX;
+  }
+  g->rows = (uint8_t)row, g->cols = (uint8_t)cols;
+  return CGT_OK;
+}
+
+void cg_board_text(const cg_rules *r, const cg_grid *g, char *buf) {
+  char *p = buf;
+  for (int i = 0; i < g->rows; i++) {
+    if (i) *p++ = '|';
+    for (int j = 0; j < g->cols; j++) *p++ = r->symbols[g->c[i * g->cols + j]];
+  }
+  *p = 0;
+}
+
+/* ---- helpers of the rulesets ---- */
+
+uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*keep)(const cg_grid *part),
+                            cg_grid *out) {
+  int R = g->rows, C = g->cols, n = R * C;
+  if (n == 0) return 0;
+  /* Bit v is square v; a flood fill by shifts finds each component. */
+  uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, first = 0, set = 0;
+  for (int i = 0; i < R; i++) first |= (uint64_t)1 << (i * C);
+  uint64_t last = C > 1 ? first << (C - 1) : first, not_first = all & ~first, not_last = all & ~last;
+  for (int v = 0; v < n; v++)
+    if (in(g->c[v])) set |= (uint64_t)1 << v;
+  uint32_t count = 0;
+  while (set) {
+    uint64_t comp = set & (~set + 1), grow;
+    for (;;) {
+      grow = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last);
+      if (C < 64) grow |= (comp << C) | (comp >> C);
+      grow &= set;
+      if (grow == comp) break;
+      comp = grow;
+    }
+    set &= ~comp;
+    int r0 = R, r1 = -1, c0 = C, c1 = -1;
+    for (uint64_t m = comp; m; m &= m - 1) {
+      int v = __builtin_ctzll(m), i = v / C, j = v % C;
+      if (i < r0) r0 = i;
+      if (i > r1) r1 = i;
+      if (j < c0) c0 = j;
+      if (j > c1) c1 = j;
+    }
+    cg_grid *p = &out[count];
+    memset(p, 0, sizeof *p);
+    p->rows = (uint8_t)(r1 - r0 + 1), p->cols = (uint8_t)(c1 - c0 + 1);
+    for (uint64_t m = comp; m; m &= m - 1) {
+      int v = __builtin_ctzll(m);
+      p->c[(v / C - r0) * p->cols + (v % C - c0)] = g->c[v];
+    }
+    if (keep(p)) count++;
+  }
+  return count;
+}
+
+void cg_grid_transform(const cg_grid *g, int sym, int swap, cg_grid *out) {
+  int R = g->rows, C = g->cols;
+  out->rows = (uint8_t)(sym & 4 ? C : R), out->cols = (uint8_t)(sym & 4 ? R : C);
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) {
+      int si = sym & 2 ? R - 1 - i : i, sj = sym & 1 ? C - 1 - j : j;
+      uint8_t v = g->c[si * C + sj];
+      if (swap && v) v = (uint8_t)(3 - v);
+      if (sym & 4) out->c[j * R + i] = v;
+      else out->c[i * C + j] = v;
+    }
+}
+
+int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
+  int R = g->rows, C = g->cols, best = 0;
+  cg_grid cur = *g;   /* the least so far, transform best */
+  for (int bit = 1; bit < 16; bit++) {
+    if (!(mask >> bit & 1)) continue;
+    int sym = bit & 7, swap = bit >> 3, tr = sym & 4 ? C : R, tc = sym & 4 ? R : C;
+    if (tr != cur.rows ? tr > cur.rows : tc > cur.cols) continue;
+    int cmp = tr < cur.rows || tc < cur.cols ? -1 : 0;
+    /* Compares the transform with the least so far square by square, and
+    ** writes it over only once it is known to be less. */
+    for (int i = 0; i < tr && !cmp; i++)
+      for (int j = 0; j < tc && !cmp; j++) {
+        int oi = sym & 4 ? j : i, oj = sym & 4 ? i : j;   /* the square before the transpose */
+        int si = sym & 2 ? R - 1 - oi : oi, sj = sym & 1 ? C - 1 - oj : oj;
+        uint8_t v = g->c[si * C + sj], w = cur.c[i * tc + j];
+        if (swap && v) v = (uint8_t)(3 - v);
+        if (v != w) cmp = v < w ? -1 : 1;
+      }
+    if (cmp >= 0) continue;
+    cg_grid_transform(g, sym, swap, &cur);
+    best = bit;
+  }
+  *g = cur;
+  return sign(best & 7, best >> 3);
+}

@@ -1,0 +1,304 @@
+/*
+** The heap family's state on the connection (conn.c): the Grundy sequences
+** of the heap rules asked for, each grown geometrically as larger heaps are
+** asked, with the proven form of each (heapseq.h) once found.  A sequence
+** depends on its rule text only, so it is never stale.
+**
+** Memory: the sequences kept hold at most SEQ_BYTES (256 MiB, 4 bytes a
+** value) together, and at most SEQ_MAX of them; past either, the least
+** recently used go first.  A sequence larger than SEQ_BYTES by itself
+** (more than 67,108,863 values) is computed for the call and not kept: it
+** is lent to the caller until the next call into this cache or
+** cgt_conn_heap_release(), which the heap functions call when done.
+**
+** Computing values is budgeted: past HEAP_BUDGET steps (a few seconds) it
+** stops with an error, and a search for a form refuses a prefix whose
+** projected work is clearly over it.
+*/
+#include "heap_binding.h"
+#include "heapseq.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SEQ_BYTES ((uint64_t)256 << 20)
+#define SEQ_MAX 4096
+#define HEAP_BUDGET 5e9
+
+/* A cached Grundy sequence of a heap rule. */
+typedef struct heap_seq {
+  char *rule;
+  uint64_t hash;         /* of rule */
+  uint32_t n;            /* values g[0..n] */
+  uint32_t *g;
+  uint64_t last_use;
+  double work;           /* steps that computing g[0..n] took */
+  uint32_t form_n;       /* g[0..form_n-1] were searched for a form */
+  int has_form;
+  cgt_heap_form form;    /* proven by them */
+} heap_seq;
+
+typedef struct heap_cache {
+  uint64_t tick;
+  uint64_t bytes;        /* of the values kept */
+  int count, cap;
+  heap_seq **seq;        /* kept, in no order */
+  heap_seq *loan;        /* lent, not kept (over SEQ_BYTES), or NULL */
+} heap_cache;
+
+static uint64_t seq_bytes(const heap_seq *q) { return ((uint64_t)q->n + 1) * sizeof *q->g; }
+
+static void seq_free(heap_seq *q) {
+  if (!q) return;
+  sqlite3_free(q->rule);
+  sqlite3_free(q->g);
+  sqlite3_free(q);
+}
+
+static void heap_cache_free(void *p) {
+  heap_cache *hc = p;
+  for (int i = 0; i < hc->count; i++) seq_free(hc->seq[i]);
+  sqlite3_free(hc->seq);
+  seq_free(hc->loan);
+  sqlite3_free(hc);
+}
+
+static const cgt_conn_hook heap_hook = {"heap sequences", sizeof(heap_cache), heap_cache_free};
+
+/* Drops kept sequence i. */
+static void seq_drop(heap_cache *hc, int i) {
+  hc->bytes -= seq_bytes(hc->seq[i]);
+  seq_free(hc->seq[i]);
+  hc->seq[i] = hc->seq[--hc->count];
+}
+
+/* Drops the least recently used sequences other than keep until the kept
+** ones hold at most SEQ_BYTES and fewer than SEQ_MAX remain. */
+static void seq_trim(heap_cache *hc, const heap_seq *keep) {
+  while (hc->bytes > SEQ_BYTES || hc->count > SEQ_MAX) {
+    int oldest = -1;
+    for (int i = 0; i < hc->count; i++)
+      if (hc->seq[i] != keep && (oldest < 0 || hc->seq[i]->last_use < hc->seq[oldest]->last_use)) oldest = i;
+    if (oldest < 0) return;
+    seq_drop(hc, oldest);
+  }
+}
+
+void cgt_conn_heap_release(cgt_conn *conn) {
+  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
+  if (!hc) return;
+  seq_free(hc->loan);
+  hc->loan = NULL;
+}
+
+uint32_t *cgt_conn_heap_take(cgt_conn *conn, const uint32_t *g) {
+  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
+  if (!hc || !hc->loan || hc->loan->g != g) return NULL;
+  uint32_t *own = hc->loan->g;
+  hc->loan->g = NULL;
+  seq_free(hc->loan);
+  hc->loan = NULL;
+  return own;
+}
+
+/* Keeps q (its values computed, q->g set) unless it is over SEQ_BYTES by
+** itself or cannot be indexed: then it is lent.  Returns q. */
+static heap_seq *seq_keep(heap_cache *hc, heap_seq *q) {
+  q->last_use = ++hc->tick;
+  if (seq_bytes(q) > SEQ_BYTES) {
+    hc->loan = q;
+    return q;
+  }
+  if (hc->count == hc->cap) {
+    int cap = hc->cap ? 2 * hc->cap : 16;
+    heap_seq **seq = sqlite3_realloc64(hc->seq, (uint64_t)cap * sizeof *seq);
+    if (!seq) {
+      hc->loan = q;
+      return q;
+    }
+    hc->seq = seq;
+    hc->cap = cap;
+  }
+  hc->seq[hc->count++] = q;
+  hc->bytes += seq_bytes(q);
+  seq_trim(hc, q);
+  return q;
+}
+
+/* The sequence holding G(0..n) (at least) of the rule text, computed now
+** if need be: kept, or lent (see the top); NULL with *rc and err set. */
+static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err, size_t errlen) {
+  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
+  if (!hc) { *rc = SQLITE_NOMEM; return NULL; }
+  uint64_t hash = cgt_text_hash(rule);
+  heap_seq *old = NULL;   /* the rule's kept sequence, shorter than asked */
+  for (int i = 0; i < hc->count; i++) {
+    heap_seq *q = hc->seq[i];
+    if (q->hash != hash || strcmp(q->rule, rule) != 0) continue;
+    q->last_use = ++hc->tick;
+    if (q->n >= n) return q;
+    old = q;
+    break;
+  }
+  if (hc->loan && hc->loan->hash == hash && hc->loan->n >= n && strcmp(hc->loan->rule, rule) == 0) return hc->loan;
+  cgt_conn_heap_release(conn);   /* (the caller is done with it) */
+  if (n > CGT_HEAP_MAX) {   /* (callers check it first; the allocation depends on it) */
+    *rc = SQLITE_TOOBIG;
+    snprintf(err, errlen, "heap %u is larger than %u", n, CGT_HEAP_MAX);
+    return NULL;
+  }
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  if (crc) {
+    *rc = cgt_sqlite_rc(crc);
+    return NULL;
+  }
+  /* Grow geometrically, so that asking heap by heap costs little more; at
+  ** least 64 values (a rule with a tail costs s/2 a move of heap s: 1024
+  ** values of '0.7...' took 0.1 s, where heap 5 needs six); not past what
+  ** the cache keeps when n fits in it. */
+  uint32_t want = n;
+  if (old && old->n < UINT32_MAX / 2 && 2 * old->n > want) want = 2 * old->n;
+  if (want < 64) want = 64;
+  uint32_t work_limit = cgt_heap_limit(&r, NULL, 0);   /* growing must not pass the rule's work limit */
+  if (want > work_limit && n <= work_limit) want = work_limit;
+  uint32_t keep_max = (uint32_t)(SEQ_BYTES / sizeof(uint32_t) - 1);
+  if (want > keep_max && n <= keep_max) want = keep_max;
+  if (want > CGT_HEAP_MAX || want < n) want = n;
+  uint32_t *g = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *g);
+  char *copy = sqlite3_mprintf("%s", rule);
+  heap_seq *q = old ? old : sqlite3_malloc(sizeof *q);
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(conn));
+  cgt_budget b;   /* (its polls count the work) */
+  cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
+  crc = g && copy && q ? cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop)) : CGT_NOMEM;
+  if (crc == CGT_LIMIT && b.over && want > n) {   /* the growth, not n, was out of budget */
+    cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
+    want = n;
+    crc = cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop));
+  }
+  cgt_interrupt_end(&it);
+  cgt_rule_free(&r);
+  if (crc) {
+    sqlite3_free(g);
+    sqlite3_free(copy);
+    if (q != old) sqlite3_free(q);
+    *rc = cgt_sqlite_rc(crc);
+    if (crc == CGT_LIMIT && b.over) {
+      *rc = SQLITE_TOOBIG;
+      snprintf(err, errlen, "the values of rule '%s' up to heap %u need more than %.0e steps (a few seconds of work)",
+               rule, want, HEAP_BUDGET);
+    } else if (crc != CGT_NOMEM) {
+      snprintf(err, errlen, "%s", cgt_rc_text(crc));
+    }
+    return NULL;
+  }
+  double work = (double)b.polls * (double)CGT_STOP_QUANTUM + (double)b.stop.spent;
+  if (old && ((uint64_t)want + 1) * sizeof *g > SEQ_BYTES) {   /* lent: the kept, shorter one stays */
+    q = sqlite3_malloc(sizeof *q);
+    if (!q) {
+      sqlite3_free(g);
+      sqlite3_free(copy);
+      *rc = SQLITE_NOMEM;
+      return NULL;
+    }
+    old = NULL;
+  }
+  if (old) {   /* the same rule, grown: its form search stays */
+    hc->bytes -= seq_bytes(old);
+    sqlite3_free(old->rule);
+    sqlite3_free(old->g);
+    old->rule = copy;
+    old->g = g;
+    old->n = want;
+    old->work = work;
+    hc->bytes += seq_bytes(old);
+    old->last_use = ++hc->tick;
+    seq_trim(hc, old);
+    return old;
+  }
+  memset(q, 0, sizeof *q);
+  q->rule = copy;
+  q->hash = hash;
+  q->g = g;
+  q->n = want;
+  q->work = work;
+  return seq_keep(hc, q);
+}
+
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
+                                     size_t errlen) {
+  heap_seq *q = seq_slot(conn, rule, n, rc, err, errlen);
+  return q ? q->g : NULL;
+}
+
+/*
+** 1 (with the error in err) when the values up to heap next would take
+** clearly more than the budget (half as much again), as projected from
+** the work of the values up to n and of the previous probe (*last_n,
+** *last_work, then updated): the work grows as heap^a, a measured between
+** the two (from 1 to 3; 1 when only one is known).  The steps counted are
+** deterministic, so is the answer.
+*/
+static int over_budget(uint32_t n, double work, uint32_t *last_n, double *last_work, uint32_t next, const char *rule,
+                       char *err, size_t errlen) {
+  double a = 1;
+  if (*last_n && *last_n < n && *last_work > 0 && work > *last_work)
+    a = log(work / *last_work) / log((double)n / *last_n);
+  a = a < 1 ? 1 : a > 3 ? 3 : a;
+  *last_n = n;
+  *last_work = work;
+  double projected = work * pow((double)next / (n ? n : 1), a);
+  if (projected <= 1.5 * HEAP_BUDGET) return 0;   /* near the budget, the computation itself tells */
+  snprintf(err, errlen,
+           "the values of rule '%s' up to heap %u would need about %.0e steps (the first %u took %.0e), more than "
+           "the budget of %.0e (a few seconds of work)",
+           rule, next, projected, n + 1, work, HEAP_BUDGET);
+  return 1;
+}
+
+const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
+                                   int *rc, char *err, size_t errlen) {
+  *found = 0;
+  cgt_rule r;
+  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  if (crc) {
+    *rc = cgt_sqlite_rc(crc);
+    return NULL;
+  }
+  uint32_t start = cgt_heap_form_start(&r), last_n = 0;
+  double last_work = 0;
+  cgt_rule_free(&r);
+  for (uint32_t probe = upto < start ? upto : start;; probe = upto / 8 < probe ? upto : 8 * probe) {
+    heap_seq *q = seq_slot(conn, rule, probe, rc, err, errlen);
+    if (!q) return NULL;
+    if (!q->has_form && q->form_n <= q->n) {   /* values not searched yet */
+      crc = cgt_rule_parse(rule, &r, err, errlen);
+      if (crc == CGT_OK) {
+        cgt_interrupt it;
+        cgt_interrupt_begin(&it, cgt_conn_db(conn));
+        crc = cgt_heap_period_find(&r, q->g, q->n + 1, &q->has_form, &q->form, &it.stop);
+        cgt_interrupt_end(&it);
+        cgt_rule_free(&r);
+        if (crc == CGT_OK) q->form_n = q->n + 1;
+        else snprintf(err, errlen, "%s", cgt_rc_text(crc));
+      }
+      if (crc) {
+        *rc = cgt_sqlite_rc(crc);
+        return NULL;
+      }
+    }
+    if (q->has_form) {
+      *f = q->form;
+      *found = 1;
+      return q->g;
+    }
+    if (probe == upto) return q->g;
+    if (over_budget(q->n, q->work, &last_n, &last_work, upto / 8 < probe ? upto : 8 * probe, rule, err, errlen)) {
+      *rc = SQLITE_TOOBIG;
+      return NULL;
+    }
+  }
+}

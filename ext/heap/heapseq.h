@@ -1,0 +1,56 @@
+/*
+** Grundy values of heap games: G(0..n_max) for a rule of heaprule.h.
+**
+** cgt_heap_values picks the fastest exact method:
+**  - the plain mex loop over every move (the reference);
+**  - sparse space (Berlekamp; Flammenkamp; Gangolli and Plambeck) for finite
+**    codes with one splitting digit: with a mask m chosen from the first
+**    values, the values whose masked parity is "common" arise only from a
+**    split with a "rare" part, and rare parts are few;
+**  - excluded moves, for rules that only take and may take any number past
+**    some m (nim, allbut{}): every earlier heap is an option but for the
+**    few removals j <= m that are not allowed, so G(n) is the mex of all
+**    earlier values unless a value occurs only at excluded heaps;
+**  - once a period is proven (below), the rest of the sequence follows it.
+** Every method gives the same values; the tests check it.
+**
+** Periods are proven, not guessed (heapform.c says how, with citations):
+** periodic sequences of finite subtraction games and finite octal codes,
+** arithmetic-periodic sequences of rules that only take with an infinite
+** tail (nim, allbut{}), and Lasker's Nim's closed form.
+*/
+#ifndef CGT_CORE_HEAPSEQ_H
+#define CGT_CORE_HEAPSEQ_H
+
+#include "heapform.h"
+
+/* g[0..n_max] gets G(0..n_max). */
+cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
+
+/* The same with the plain mex loop only. */
+cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
+
+/* The same with sparse space when the rule allows it (else plain), and no
+** periodic shortcut; for tests and benchmarks. */
+cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
+
+/*
+** Limits.  The plain loop costs, up to heap n, about n per removal that
+** takes, n^2/4 per two-heap digit and n^3/36 per three-heap digit (a tail,
+** as in lasker, is n/2 digits); excluded moves (nim, allbut{}) about n per
+** forbidden removal; sparse space about CGT_HEAP_SPARSE_STEPS a heap.  cgt_heap_limit returns the largest n whose
+** worst case stays within CGT_HEAP_STEPS steps (a few seconds), at least
+** 1000 and at most CGT_HEAP_LIMIT_MAX, rounded down to two significant
+** digits.  With g[0..n] known for n >= 2048 it can tell whether sparse
+** space applies (else it assumes not).  Beyond the limit a sequence can
+** only be had through a form proven by then.
+*/
+#define CGT_HEAP_STEPS 1e9
+#define CGT_HEAP_SPARSE_STEPS 1000
+#define CGT_HEAP_LIMIT_MAX 100000000u
+uint32_t cgt_heap_limit(const cgt_rule *r, const uint32_t *g, uint32_t n);
+/* 1 when sparse space may apply to r (a finite code with one splitting
+** digit, into two heaps); whether it does shows in the first 2048 values. */
+int cgt_rule_is_sparse_candidate(const cgt_rule *r);
+
+#endif

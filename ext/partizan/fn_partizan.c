@@ -1,0 +1,447 @@
+/*
+** Partizan game values in CGSuite's notation (pure: DETERMINISTIC|INNOCUOUS).
+** Games are TEXT in and out; inside, each canonical game is stored once per
+** connection and named by an id (partizan/pgame.h).
+**
+**   cg(text)                 canonical form
+**   cg_add(a, b, ...)        sum; cg_sum(x) the aggregate; cg_neg(a); cg_sub(a, b)
+**   cg_cmp(a, b)             '<', '=', '>' or '||';  cg_le(a, b) 1/0
+**   cg_outcome(a)            'L', 'R', 'P' or 'N'
+**   cg_is_number(a)          1/0
+**   cg_leftstop(a), cg_rightstop(a), cg_mean(a), cg_temperature(a)   numbers
+**   cg_birthday(a)           INTEGER
+**   cg_options(a)            table: side, option
+**   cg_value(graph_id, node) the value of a position of a partizan graph in
+**                            cgt_edge (reads tables: DIRECTONLY)
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "partizan_binding.h"
+#include "../graph/graph_binding.h"
+#include "pnotation.h"
+
+/* Each SQL function runs its body through cgt_partizan_run(). */
+#define PARTIZAN(name)                    \
+  static cgt_partizan_body name##_body; \
+  CGT_PARTIZAN_FUNC(name)
+PARTIZAN(cg)
+PARTIZAN(add)
+PARTIZAN(sum_step)
+PARTIZAN(neg)
+PARTIZAN(sub)
+PARTIZAN(cmp)
+PARTIZAN(le)
+PARTIZAN(outcome)
+PARTIZAN(is_number)
+PARTIZAN(birthday)
+PARTIZAN(leftstop)
+PARTIZAN(rightstop)
+PARTIZAN(mean)
+PARTIZAN(temperature)
+PARTIZAN(value)
+static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
+
+static void cg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  if (cgt_game_arg(ctx, s, argv[0], "cg", &g)) cgt_result_game(ctx, s, g, "cg");
+}
+
+static void add_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  cg_id sum, g;
+  if (cg_integer(s, 0, &sum)) return;
+  for (int i = 0; i < argc; i++) {
+    if (!cgt_game_arg(ctx, s, argv[i], "cg_add", &g)) return;
+    cgt_rc rc = cg_add(s, sum, g, &sum);
+    if (rc) return cgt_partizan_report(ctx, rc, "cg_add");
+  }
+  cgt_result_game(ctx, s, sum, "cg_add");
+}
+
+typedef struct sum_state {
+  int started;
+  cg_id sum;
+} sum_state;
+
+static void sum_step_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  sum_state *st = sqlite3_aggregate_context(ctx, sizeof *st);
+  cg_id g;
+  if (!st) return;
+  if (!st->started) {
+    if (cg_integer(s, 0, &st->sum)) return;
+    st->started = 1;
+    cgt_conn_games_hold(sqlite3_user_data(ctx), 1);
+  }
+  if (!cgt_game_arg(ctx, s, argv[0], "cg_sum", &g)) return;
+  cgt_rc rc = cg_add(s, st->sum, g, &st->sum);
+  if (rc) cgt_partizan_report(ctx, rc, "cg_sum");
+}
+
+static void sum_final(sqlite3_context *ctx) {
+  sum_state *st = sqlite3_aggregate_context(ctx, 0);
+  if (!st || !st->started) {
+    sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
+    return;
+  }
+  cgt_partizan_run(ctx, 0, NULL, sum_final_body);
+}
+
+static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc, (void)argv;
+  sum_state *st = sqlite3_aggregate_context(ctx, 0);
+  if (!st || !st->started) {
+    sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
+    return;
+  }
+  cgt_result_game(ctx, s, st->sum, "cg_sum");
+  cgt_conn_games_hold(sqlite3_user_data(ctx), -1);
+}
+
+static void neg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  if (!cgt_game_arg(ctx, s, argv[0], "cg_neg", &g)) return;
+  cgt_rc rc = cg_neg(s, g, &g);
+  if (rc) cgt_partizan_report(ctx, rc, "cg_neg");
+  else cgt_result_game(ctx, s, g, "cg_neg");
+}
+
+/* Two game arguments; 0 when the result is already set. */
+static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store *s, cg_id *a, cg_id *b) {
+  return cgt_game_arg(ctx, s, argv[0], fname, a) && cgt_game_arg(ctx, s, argv[1], fname, b);
+}
+
+static void sub_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id a, b;
+  if (!two(ctx, argv, "cg_sub", s, &a, &b)) return;
+  cgt_rc rc = cg_neg(s, b, &b);
+  if (rc == CGT_OK) rc = cg_add(s, a, b, &a);
+  if (rc) cgt_partizan_report(ctx, rc, "cg_sub");
+  else cgt_result_game(ctx, s, a, "cg_sub");
+}
+
+static void cmp_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id a, b;
+  char c;
+  if (!two(ctx, argv, "cg_cmp", s, &a, &b)) return;
+  cgt_rc rc = cg_compare(s, a, b, &c);
+  if (rc) return cgt_partizan_report(ctx, rc, "cg_cmp");
+  sqlite3_result_text(ctx, c == '|' ? "||" : c == '<' ? "<" : c == '>' ? ">" : "=", -1, SQLITE_STATIC);
+}
+
+static void le_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id a, b;
+  int le;
+  if (!two(ctx, argv, "cg_le", s, &a, &b)) return;
+  cgt_rc rc = cg_le(s, a, b, &le);
+  if (rc) cgt_partizan_report(ctx, rc, "cg_le");
+  else sqlite3_result_int(ctx, le);
+}
+
+static void outcome_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g, zero;
+  char c;
+  if (!cgt_game_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
+  cgt_rc rc = cg_integer(s, 0, &zero);
+  if (rc == CGT_OK) rc = cg_compare(s, g, zero, &c);
+  if (rc) return cgt_partizan_report(ctx, rc, "cg_outcome");
+  cgt_result_letter(ctx, c == '>' ? 'L' : c == '<' ? 'R' : c == '=' ? 'P' : 'N');
+}
+
+static void is_number_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  if (cgt_game_arg(ctx, s, argv[0], "cg_is_number", &g)) sqlite3_result_int(ctx, cg_is_number(s, g, NULL));
+}
+
+static void birthday_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  cg_id g;
+  uint64_t b;
+  if (!cgt_game_arg(ctx, s, argv[0], "cg_birthday", &g)) return;
+  cgt_rc rc = cg_birthday(s, g, &b);
+  if (rc) cgt_partizan_report(ctx, rc, "cg_birthday");
+  else sqlite3_result_int64(ctx, b);
+}
+
+/* The number-valued functions: which one is the user data's second half. */
+enum { LEFTSTOP, RIGHTSTOP, MEAN, TEMPERATURE };
+static const char *const number_names[] = {"cg_leftstop", "cg_rightstop", "cg_mean", "cg_temperature"};
+
+static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which, cg_store *s) {
+  const char *fname = number_names[which];
+  cg_thermo *th;
+  cgt_conn_games(sqlite3_user_data(ctx), &th);
+  cg_id g;
+  cg_dyadic x, mean, temp;
+  if (!cgt_game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc;
+  if (which <= RIGHTSTOP) {
+    rc = cg_stop(s, g, which == LEFTSTOP, &x);
+  } else {
+    rc = cg_thermograph(s, th, g, &mean, &temp);
+    x = which == MEAN ? mean : temp;
+  }
+  if (rc == CGT_OK) rc = cg_number(s, x, &g);
+  cgt_answer_game(ctx, s, rc, g, fname);
+}
+
+static void leftstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  number_func(ctx, argv, LEFTSTOP, s);
+}
+static void rightstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  number_func(ctx, argv, RIGHTSTOP, s);
+}
+static void mean_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  number_func(ctx, argv, MEAN, s);
+}
+static void temperature_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  number_func(ctx, argv, TEMPERATURE, s);
+}
+
+/* cg_value(graph_id, node): the value of a position of a stored partizan
+** graph (side 'L', 'R', or NULL for both), by a depth-first search that
+** values each reachable node once; a cycle is an error naming a node on it. */
+static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
+  (void)argc;
+  const char *fname = "cg_value";
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+  cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
+  if (!graph) return;
+  char *err = NULL;
+  int src = cgt_graph_partizan(sqlite3_user_data(ctx), graph, argv[0], &err);
+  if (src != SQLITE_OK) {
+    if (err) cgt_error(ctx, src, fname, "%s", err);
+    else sqlite3_result_error_code(ctx, src);
+    sqlite3_free(err);
+    return;
+  }
+  const cgt_pgraph *pg = graph->partizan;
+  cgt_key k;
+  uint32_t root = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  uint32_t n = pg->nodes.count;
+  if (root == UINT32_MAX) {   /* unknown node: an error, as for every graph function */
+    char *node = cgt_value_literal(argv[1]), *gid = cgt_value_literal(argv[0]);
+    if (node && gid) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", node, gid);
+    else sqlite3_result_error_nomem(ctx);
+    sqlite3_free(node);
+    sqlite3_free(gid);
+    return;
+  }
+  cg_id *value = cgt_malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
+  uint8_t *state = cgt_calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
+  uint32_t *stack = cgt_malloc(2 * (size_t)n * sizeof *stack), top = 0;
+  L = cgt_malloc((pg->maxdeg + 1) * sizeof *L);
+  R = cgt_malloc((pg->maxdeg + 1) * sizeof *R);
+  cgt_rc rc = value && state && stack && L && R ? CGT_OK : CGT_NOMEM;
+  if (rc == CGT_OK) {
+    stack[0] = root, stack[1] = pg->off[root], top = 1, state[root] = 1;
+  }
+  while (rc == CGT_OK && top) {
+    uint32_t v = stack[2 * (top - 1)], *next = &stack[2 * (top - 1) + 1];
+    if (*next < pg->off[v + 1]) {
+      uint32_t w = pg->dst[(*next)++];
+      if (state[w] == 1) {   /* back on the path: a cycle through w */
+        rc = CGT_SYNTAX;     /* reported below */
+        stack[0] = w;
+        break;
+      }
+      if (state[w] == 0) {
+        state[w] = 1;
+        stack[2 * top] = w, stack[2 * top + 1] = pg->off[w], top++;
+      }
+      continue;
+    }
+    uint32_t nl = 0, nr = 0;
+    for (uint32_t e = pg->off[v]; e < pg->off[v + 1]; e++) {
+      if (pg->who[e] & 1) L[nl++] = value[pg->dst[e]];
+      if (pg->who[e] & 2) R[nr++] = value[pg->dst[e]];
+    }
+    rc = cg_game(s, L, nl, R, nr, &value[v]);
+    state[v] = 2;
+    top--;
+  }
+  if (rc == CGT_SYNTAX) {
+    cgt_key wk;
+    cgt_keymap_get(&pg->nodes, stack[0], &wk);
+    sqlite3_str *name = sqlite3_str_new(NULL);
+    if (wk.type == CGT_KEY_INT) sqlite3_str_appendf(name, "%lld", (long long)wk.i);
+    else sqlite3_str_appendf(name, "'%.*q'", (int)wk.len, (const char *)wk.p);
+    char *text = sqlite3_str_finish(name);
+    cgt_error(ctx, SQLITE_ERROR, fname, "node %s is on a cycle: cg_value needs a graph without cycles (short games)",
+              text ? text : "?");
+    sqlite3_free(text);
+  } else if (rc) {
+    cgt_partizan_report(ctx, rc, fname);
+  } else {
+    cgt_result_game(ctx, s, value[root], fname);
+  }
+  cgt_free(value);
+  cgt_free(state);
+  cgt_free(stack);
+  cgt_free(L);
+  cgt_free(R);
+}
+
+const cgt_function cgt_partizan_functions[] = {
+    {.name = "cg_value", .nargs = 2, .flags = CGT_READS, .xFunc = value_func,
+     .args = "graph_id, node", .result = "TEXT (a game)",
+     .description = "Canonical value of a partizan game stored in cgt_edge (sides 'L', 'R', NULL for both).",
+     .example = "SELECT cg_value(1, 3)"},
+    {.name = "cg", .nargs = 1, .flags = CGT_PURE, .xFunc = cg_func,
+     .args = "text", .result = "TEXT (a game)",
+     .description = "Canonical form of a game written in CGSuite's notation.",
+     .example = "SELECT cg('{0|*}')"},
+    {.name = "cg_add", .nargs = -1, .flags = CGT_PURE, .xFunc = add_func,
+     .args = "a, b, ...", .result = "TEXT (a game)",
+     .description = "Disjunctive sum of games.",
+     .example = "SELECT cg_add('^', '^', '*')"},
+    {.name = "cg_sum", .nargs = 1, .flags = CGT_PURE, .xStep = sum_step_func, .xFinal = sum_final,
+     .args = "x", .result = "TEXT (a game)",
+     .description = "Aggregate: the sum of the rows' games.",
+     .example = "SELECT cg_sum(value) FROM json_each('[\"^\", \"v\", \"1/2\"]')"},
+    {.name = "cg_neg", .nargs = 1, .flags = CGT_PURE, .xFunc = neg_func,
+     .args = "a", .result = "TEXT (a game)",
+     .description = "Negative of a game (Left and Right swapped).",
+     .example = "SELECT cg_neg('{2|-1/2}')"},
+    {.name = "cg_sub", .nargs = 2, .flags = CGT_PURE, .xFunc = sub_func,
+     .args = "a, b", .result = "TEXT (a game)",
+     .description = "Difference a - b of two games.",
+     .example = "SELECT cg_sub('1', '1/2')"},
+    {.name = "cg_cmp", .nargs = 2, .flags = CGT_PURE, .xFunc = cmp_func,
+     .args = "a, b", .result = "TEXT '<', '=', '>' or '||'",
+     .description = "Compares two games ('||': incomparable).",
+     .example = "SELECT cg_cmp('{1|-1}', '0')"},
+    {.name = "cg_le", .nargs = 2, .flags = CGT_PURE, .xFunc = le_func,
+     .args = "a, b", .result = "INTEGER 1 or 0",
+     .description = "1 when a <= b.",
+     .example = "SELECT cg_le('^', '^*+*')"},
+    {.name = "cg_outcome", .nargs = 1, .flags = CGT_PURE, .xFunc = outcome_func,
+     .args = "a", .result = "TEXT 'L', 'R', 'N' or 'P'",
+     .description = "Outcome class of a game.",
+     .example = "SELECT cg_outcome('^')"},
+    {.name = "cg_is_number", .nargs = 1, .flags = CGT_PURE, .xFunc = is_number_func,
+     .args = "a", .result = "INTEGER 1 or 0",
+     .description = "1 when the game is a number.",
+     .example = "SELECT cg_is_number('3/4')"},
+    {.name = "cg_birthday", .nargs = 1, .flags = CGT_PURE, .xFunc = birthday_func,
+     .args = "a", .result = "INTEGER",
+     .description = "The day the game is born.",
+     .example = "SELECT cg_birthday('*3')"},
+    {.name = "cg_leftstop", .nargs = 1, .flags = CGT_PURE, .xFunc = leftstop_func,
+     .args = "a", .result = "TEXT (a number)",
+     .description = "Left's stop.",
+     .example = "SELECT cg_leftstop('{2|-1/2}')"},
+    {.name = "cg_rightstop", .nargs = 1, .flags = CGT_PURE, .xFunc = rightstop_func,
+     .args = "a", .result = "TEXT (a number)",
+     .description = "Right's stop.",
+     .example = "SELECT cg_rightstop('{2|-1/2}')"},
+    {.name = "cg_mean", .nargs = 1, .flags = CGT_PURE, .xFunc = mean_func,
+     .args = "a", .result = "TEXT (a number)",
+     .description = "Mean value, exactly, from the thermograph.",
+     .example = "SELECT cg_mean('{2||1|0}')"},
+    {.name = "cg_temperature", .nargs = 1, .flags = CGT_PURE, .xFunc = temperature_func,
+     .args = "a", .result = "TEXT (a number)",
+     .description = "Temperature, exactly, from the thermograph.",
+     .example = "SELECT cg_temperature('{2|-1/2}')"},
+    {0}};
+
+/* ---- cg_options(a) ---- */
+
+typedef struct option_row {
+  char side;
+  char *text;
+} option_row;
+
+static void options_reset(cgt_cursor *cur) {
+  option_row *rows = cur->rows;
+  for (sqlite3_int64 i = 0; rows && i < cur->nrows; i++) cgt_free(rows[i].text);
+  sqlite3_free(rows);
+}
+
+static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s);
+
+static int options_error(cgt_cursor *cur, cgt_rc rc) {
+  char *why = rc == CGT_NOMEM ? NULL : cgt_partizan_cause(rc);
+  if (why) cur->err = sqlite3_mprintf("cgt: cg_options: %s", why);
+  sqlite3_free(why);
+  return cgt_sqlite_rc(rc);
+}
+
+static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
+  cg_store *s = cgt_conn_games(cur->conn, NULL);
+  if (!s) return SQLITE_NOMEM;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cg_store_set_stop(s, &it.stop);
+  int rc = options_rows(cur, args, s);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
+  return rc;
+}
+
+/* The rows of cg_options: one per option, Left's first. */
+static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
+  char err[400];
+  cg_id g;
+  const char *text = (const char *)sqlite3_value_text(args[0]);
+  cgt_rc rc = text ? cg_parse(s, text, &g, err, sizeof err) : CGT_NOMEM;
+  if (rc == CGT_SYNTAX) {
+    cur->err = sqlite3_mprintf("cgt: cg_options: %s", err);
+    return SQLITE_ERROR;
+  }
+  const cg_id *L0, *R0;
+  uint32_t nl, nr;
+  if (rc == CGT_OK) rc = cg_options(s, g, &L0, &nl, &R0, &nr);
+  if (rc) return options_error(cur, rc);
+  cg_id *opts = cgt_malloc((nl + nr + 1) * sizeof *opts);
+  option_row *rows = sqlite3_malloc64((nl + nr + 1) * sizeof *rows);
+  if (!opts || !rows) {
+    cgt_free(opts);
+    sqlite3_free(rows);
+    return SQLITE_NOMEM;
+  }
+  memcpy(opts, L0, nl * sizeof *opts);
+  memcpy(opts + nl, R0, nr * sizeof *opts);
+  cur->rows = rows;
+  for (uint32_t i = 0; i < nl + nr && rc == CGT_OK; i++) {
+    rows[i].side = i < nl ? 'L' : 'R';
+    rc = cg_print(s, opts[i], &rows[i].text);
+    if (rc == CGT_OK) cur->nrows = i + 1;
+  }
+  cgt_free(opts);
+  if (rc) {   /* the rows made so far go now: a failed filter leaves no rows */
+    options_reset(cur);
+    cur->rows = NULL;
+    cur->nrows = 0;
+    return options_error(cur, rc);
+  }
+  return SQLITE_OK;
+}
+
+static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const option_row *r = &((const option_row *)cur->rows)[cur->row];
+  if (col == 0) cgt_result_letter(ctx, r->side);
+  else sqlite3_result_text(ctx, r->text, -1, SQLITE_TRANSIENT);
+}
+
+const cgt_table_function cgt_partizan_tables[] = {
+    {.name = "cg_options",
+     .schema = "CREATE TABLE x(side, option, game HIDDEN)",
+     .ncols = 2, .nargs = 1, .reads = 0, .filter = options_filter, .column = options_column, .reset = options_reset,
+     .args = "a", .result = "rows (side, option)",
+     .description = "Options of the canonical form, Left's first.",
+     .example = "SELECT * FROM cg_options('{2||1|0}')"},
+    {0}};

@@ -1,0 +1,57 @@
+/*
+** The partizan family's binding as the binding files use it (this family's
+** and the boards'): the connection's store of canonical games
+** (partizan_cache.c), running a function with it, games as arguments and
+** results, and the errors of failed computations (partizan_call.c), and
+** the registration tables (partizan_family.c lists them).
+*/
+#ifndef CGT_PARTIZAN_BINDING_H
+#define CGT_PARTIZAN_BINDING_H
+
+#include "../sqlite/binding.h"
+#include "pthermo.h"
+
+/* ---- the store (partizan_cache.c) ---- */
+
+/* The connection's store of partizan games (and thermograph cache), made
+** on first use; NULL when out of memory.  An aggregate that keeps game ids
+** across calls holds the store (+1 at its first row, -1 at its end). */
+cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo);
+void cgt_conn_games_hold(cgt_conn *conn, int delta);
+/* Counts the stores made on the connection: what keeps ids of the store
+** (a memo of values) starts afresh when it changes. */
+uint64_t cgt_conn_games_generation(cgt_conn *conn);
+
+/* ---- calls (partizan_call.c) ---- */
+
+/* The body of a partizan function: the store is ready and its work is
+** charged to an interrupt check of this connection. */
+typedef void cgt_partizan_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
+
+/* Runs body with the connection's store, interruptible. */
+void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body);
+/* Defines the SQL function name_func, which runs name_body so. */
+#define CGT_PARTIZAN_FUNC(name)                                                   \
+  static void name##_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) { \
+    cgt_partizan_run(ctx, argc, argv, name##_body);                               \
+  }
+/* Why a computation failed, naming the limit it met (sqlite3_malloc'd;
+** NULL when out of memory). */
+char *cgt_partizan_cause(cgt_rc rc);
+/* Reports a failed computation of fname. */
+void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname);
+/* The game of argument v, or 0 after setting an error (or for NULL). */
+int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g);
+/* Returns g as its canonical text. */
+void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname);
+/* The result of a computation of fname that gave rc and, when rc is CGT_OK, g. */
+void cgt_answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname);
+
+/* ---- registration ---- */
+extern const cgt_function cgt_partizan_functions[];
+extern const cgt_function cgt_algebra_functions[];
+extern const cgt_function cgt_graphgame_functions[];
+extern const cgt_table_function cgt_partizan_tables[];
+extern const cgt_table_function cgt_algebra_tables[];
+
+#endif

@@ -1,0 +1,102 @@
+/*
+** What the partizan family's SQL functions share, and the boards' with
+** them (partizan_binding.h): running a function with the connection's
+** store of games, a game as an argument, a game as a result, and the error
+** of a failed computation, naming the limit it met.
+*/
+#include "partizan_binding.h"
+#include "pnotation.h"
+
+#include <math.h>
+
+/* Why a computation failed, naming the limit it met (sqlite3_malloc'd). */
+char *cgt_partizan_cause(cgt_rc rc) {
+  switch (rc) {
+    case CGT_RANGE:
+      return sqlite3_mprintf("number too large (numbers are exact up to %u bits, up multiples up to 2^62, "
+                             "nimbers below 2^31)", CG_DYADIC_MAX_BITS);
+    case CGT_TOODEEP:
+      return sqlite3_mprintf("game nested too deeply (over %u levels to print, %u to compute, or %u KB of stack)",
+                             CG_PARSE_DEPTH, CG_DEPTH_MAX, CG_STACK_BUDGET / 1024);
+    case CGT_LIMIT:
+      return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded), "
+                             "or games with more than %u options in all", CG_OPTIONS_MAX, CG_OPTION_IDS_MAX);
+    case CGT_TOOLONG:
+      return sqlite3_mprintf("the value prints in more than %u bytes, the most a game's text may have", CG_TEXT_MAX);
+    default: return sqlite3_mprintf("%s", cgt_rc_text(rc));
+  }
+}
+
+/* Reports a failed computation of fname. */
+void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
+  char *why = rc == CGT_NOMEM ? NULL : cgt_partizan_cause(rc);
+  if (why) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", why);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(why);
+}
+
+/* The number a REAL argument holds, exactly: every finite double is
+** m * 2^e, a dyadic rational (0.5 is 1/2, 0.1 the dyadic nearest 1/10).
+** CGT_SYNTAX for an infinity or a NaN. */
+static cgt_rc real_game(cg_store *s, double d, cg_id *g) {
+  if (!isfinite(d)) return CGT_SYNTAX;
+  int e;
+  double m = frexp(d, &e);   /* d = m * 2^e, 0.5 <= |m| < 1 */
+  cg_dyadic x;
+  cg_bigs *B = cg_store_bigs(s);
+  cgt_rc rc = cg_dyadic_make(B, (int64_t)ldexp(m, 53), 0, &x);   /* m * 2^53: a whole number */
+  if (rc == CGT_OK) rc = cg_dyadic_ldexp(B, x, e - 53, &x);
+  return rc ? rc : cg_number(s, x, g);
+}
+
+/* The game of argument v, or 0 after setting an error (or for NULL: *null). */
+int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
+  if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
+  if (sqlite3_value_type(v) == SQLITE_FLOAT) {
+    cgt_rc rc = real_game(s, sqlite3_value_double(v), g);
+    const char *text = rc == CGT_SYNTAX ? (const char *)sqlite3_value_text(v) : NULL;
+    if (text) cgt_error(ctx, SQLITE_ERROR, fname, "%s is not a number that can be a game", text);
+    else if (rc == CGT_SYNTAX) sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */
+    else if (rc) cgt_partizan_report(ctx, rc, fname);
+    return rc == CGT_OK;
+  }
+  char err[400];
+  const char *text = (const char *)sqlite3_value_text(v);
+  cgt_rc rc = text ? cg_parse(s, text, g, err, sizeof err) : CGT_NOMEM;
+  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  else if (rc) cgt_partizan_report(ctx, rc, fname);
+  return rc == CGT_OK;
+}
+
+/* Runs body with the connection's store, interruptible. */
+void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body) {
+  cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
+  if (!s) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cg_store_set_stop(s, &it.stop);
+  body(ctx, argc, argv, s);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
+}
+
+/* Returns g as its canonical text. */
+void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
+  char *text;
+  cgt_rc rc = cg_print(s, g, &text);
+  if (rc) {
+    cgt_partizan_report(ctx, rc, fname);
+    return;
+  }
+  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  cgt_free(text);
+}
+
+/* The result of a computation of fname that gave rc and, when rc is CGT_OK, g. */
+void cgt_answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname) {
+  if (rc) cgt_partizan_report(ctx, rc, fname);
+  else cgt_result_game(ctx, s, g, fname);
+}

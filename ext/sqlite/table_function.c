@@ -1,0 +1,215 @@
+/*
+** One eponymous virtual table module serves every table-valued function of
+** cgt.  A function is described by a cgt_table_function; its arguments are
+** the hidden columns after the visible ones, as in SQLite's series.c.
+** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...); when one is
+** NULL the function has no rows.  Rows are made by filter, all at once, or
+** streamed: a filter that sets cur->next has each row made when SQLite
+** steps to it, so LIMIT ends the work early.
+*/
+#include "binding.h"
+
+#include <string.h>
+
+typedef struct tf_aux {
+  cgt_conn *conn;
+  const cgt_table_function *tf;
+} tf_aux;
+
+typedef struct tf_vtab {
+  sqlite3_vtab base;
+  tf_aux *aux;
+} tf_vtab;
+
+static int tf_connect(sqlite3 *db, void *pAux, int argc, const char *const *argv, sqlite3_vtab **ppVtab,
+                      char **pzErr) {
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  tf_aux *aux = pAux;
+  int rc = sqlite3_declare_vtab(db, aux->tf->schema);
+  if (rc != SQLITE_OK) return rc;
+  tf_vtab *vt = sqlite3_malloc(sizeof *vt);
+  if (!vt) return SQLITE_NOMEM;
+  memset(vt, 0, sizeof *vt);
+  vt->aux = aux;
+  sqlite3_vtab_config(db, aux->tf->reads ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
+  *ppVtab = &vt->base;
+  return SQLITE_OK;
+}
+
+static int tf_disconnect(sqlite3_vtab *vtab) {
+  sqlite3_free(vtab);
+  return SQLITE_OK;
+}
+
+/* Arguments are passed in column order; idxNum has bit i when argument i is
+** constrained, and bit 8+j when visible column j is used.  An unusable
+** equality on an argument rules the plan out. */
+static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
+  const cgt_table_function *tf = ((tf_vtab *)vtab)->aux->tf;
+  int present = 0, unusable = 0, slot[4] = {-1, -1, -1, -1};
+  for (int i = 0; i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    int arg = c->iColumn - tf->ncols;
+    if (arg < 0 || arg >= tf->nargs || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (!c->usable) { unusable |= 1 << arg; continue; }
+    if (slot[arg] < 0) slot[arg] = i;
+    present |= 1 << arg;
+  }
+  if (unusable & ~present) return SQLITE_CONSTRAINT;
+  int next = 1;
+  for (int arg = 0; arg < tf->nargs; arg++) {
+    if (slot[arg] < 0) continue;
+    info->aConstraintUsage[slot[arg]].argvIndex = next++;
+    info->aConstraintUsage[slot[arg]].omit = 1;
+  }
+  /* Bits 8 and up: the visible columns the query uses (colUsed). */
+  unsigned cols = (unsigned)(info->colUsed & ((1u << tf->ncols) - 1));
+  info->idxNum = present | (int)(cols << 8);
+  info->estimatedCost = present == (1 << tf->nargs) - 1 ? 1000.0 : 1e12;
+  info->estimatedRows = 1000;
+  return SQLITE_OK;
+}
+
+static void tf_reset(cgt_cursor *cur) {
+  if (cur->tf->reset) cur->tf->reset(cur);
+  cur->rows = NULL;
+  cur->row = cur->nrows = 0;
+  cur->next = NULL;
+  cur->eof = 0;
+  for (int i = 0; i < 4; i++) {
+    sqlite3_value_free(cur->args[i]);
+    cur->args[i] = NULL;
+  }
+}
+
+static int tf_open(sqlite3_vtab *vtab, sqlite3_vtab_cursor **ppCur) {
+  tf_aux *aux = ((tf_vtab *)vtab)->aux;
+  cgt_cursor *cur = sqlite3_malloc(sizeof *cur);
+  if (!cur) return SQLITE_NOMEM;
+  memset(cur, 0, sizeof *cur);
+  cur->conn = aux->conn;
+  cur->tf = aux->tf;
+  *ppCur = &cur->base;
+  return SQLITE_OK;
+}
+
+static int tf_close(sqlite3_vtab_cursor *base) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  tf_reset(cur);
+  if (cur->kept_free) cur->kept_free(cur->kept);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* Moves the message of a failed filter or next to the virtual table. */
+static int tf_failed(cgt_cursor *cur, int rc) {
+  sqlite3_vtab *vtab = cur->base.pVtab;
+  sqlite3_free(vtab->zErrMsg);
+  if (cur->err) cgt_utf8_repair(cur->err);
+  vtab->zErrMsg = cur->err;
+  cur->err = NULL;
+  return rc;
+}
+
+/* Makes the next streamed row; after an error there are no more. */
+static int tf_stream(cgt_cursor *cur) {
+  int rc = cur->next(cur);
+  if (rc != SQLITE_OK) {
+    cur->eof = 1;
+    return tf_failed(cur, rc);
+  }
+  return SQLITE_OK;
+}
+
+/* "cgt: f: argument N (name) is missing", the name taken from the
+** function's argument list ("graph_id, tokens"). */
+static char *missing_argument(const cgt_table_function *tf, int arg) {
+  const char *p = tf->args;
+  for (int i = 0; i < arg && p; i++) p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL;
+  while (p && *p == ' ') p++;
+  int len = p ? (int)strcspn(p, ",") : 0;
+  return len ? sqlite3_mprintf("cgt: %s: argument %d (%.*s) is missing", tf->name, arg + 1, len, p)
+             : sqlite3_mprintf("cgt: %s: argument %d is missing", tf->name, arg + 1);
+}
+
+static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc, sqlite3_value **argv) {
+  (void)idxStr;
+  (void)argc;
+  cgt_cursor *cur = (cgt_cursor *)base;
+  const cgt_table_function *tf = cur->tf;
+  tf_reset(cur);
+  cur->cols = (unsigned)idxNum >> 8;
+  for (int arg = 0, k = 0; arg < tf->nargs; arg++) {
+    if (!(idxNum & (1 << arg))) {
+      sqlite3_free(base->pVtab->zErrMsg);
+      base->pVtab->zErrMsg = missing_argument(tf, arg);
+      return SQLITE_ERROR;
+    }
+    cur->args[arg] = sqlite3_value_dup(argv[k++]);
+    if (!cur->args[arg]) return SQLITE_NOMEM;
+  }
+  for (int arg = 0; arg < tf->nargs; arg++)
+    if (sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
+  int rc = tf->filter(cur, cur->args);
+  if (rc != SQLITE_OK) {
+    cur->nrows = 0;
+    cur->next = NULL;
+    return tf_failed(cur, rc);
+  }
+  return cur->next ? tf_stream(cur) : SQLITE_OK;
+}
+
+static int tf_next(sqlite3_vtab_cursor *base) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  cur->row++;
+  return cur->next ? tf_stream(cur) : SQLITE_OK;
+}
+
+static int tf_eof(sqlite3_vtab_cursor *base) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  return cur->next ? cur->eof : cur->row >= cur->nrows;
+}
+
+static int tf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
+  cgt_cursor *cur = (cgt_cursor *)base;
+  if (col >= cur->tf->ncols) sqlite3_result_value(ctx, cur->args[col - cur->tf->ncols]);
+  else cur->tf->column(cur, ctx, col);
+  return SQLITE_OK;
+}
+
+static int tf_rowid(sqlite3_vtab_cursor *base, sqlite_int64 *pRowid) {
+  *pRowid = ((cgt_cursor *)base)->row + 1;
+  return SQLITE_OK;
+}
+
+static const sqlite3_module tf_module = {
+    .iVersion = 0,
+    .xCreate = NULL, /* eponymous only */
+    .xConnect = tf_connect,
+    .xBestIndex = tf_best_index,
+    .xDisconnect = tf_disconnect,
+    .xOpen = tf_open,
+    .xClose = tf_close,
+    .xFilter = tf_filter,
+    .xNext = tf_next,
+    .xEof = tf_eof,
+    .xColumn = tf_column,
+    .xRowid = tf_rowid,
+};
+
+static void tf_aux_free(void *p) {
+  tf_aux *aux = p;
+  cgt_conn_unref(aux->conn);
+  sqlite3_free(aux);
+}
+
+int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf) {
+  tf_aux *aux = sqlite3_malloc(sizeof *aux);
+  if (!aux) return SQLITE_NOMEM;
+  aux->conn = conn;
+  aux->tf = tf;
+  cgt_conn_ref(conn);
+  return sqlite3_create_module_v2(db, tf->name, &tf_module, aux, tf_aux_free);
+}

@@ -1,0 +1,161 @@
+/*
+** Unit tests of the board rulesets (ext/core/partizan/board/): known values, the
+** search with decomposition, symmetry and the transposition table against
+** a plain search written here (every option searched, no regions, no
+** symmetry, no table) on random boards of up to 8 squares, mirror images
+** (equal values) and transposes (negated values in Domineering), and bad
+** boards.
+*/
+#include <stdlib.h>
+
+#include "../../ext/boards/rulesets.h"
+#include "../../ext/boards/search.h"
+#include "../../ext/partizan/pnotation.h"
+#include "../tap.h"
+
+static cg_store *s;
+
+#include "prints.h"
+
+/* The plain search: {values of Left's options | values of Right's}. */
+static cgt_rc plain(const cg_rules *r, const cg_grid *g, cg_id *out) {
+  cg_grid *opts = malloc(2 * CG_BOARD_MAXOPT * sizeof *opts);
+  cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
+  uint32_t nl = r->options(g, 0, opts), nr = r->options(g, 1, opts + CG_BOARD_MAXOPT);
+  cgt_rc rc = CGT_OK;
+  for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = plain(r, &opts[i], &L[i]);
+  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(r, &opts[CG_BOARD_MAXOPT + i], &R[i]);
+  free(opts);
+  return rc ? rc : cg_game(s, L, nl, R, nr, out);
+}
+
+static cg_id value(const char *ruleset, const char *board, cg_board_table *t) {
+  char err[300];
+  cg_id g = UINT32_MAX;
+  if (cg_board(s, t, ruleset, board, &g, err, sizeof err) != CGT_OK) printf("#   %s %s: %s\n", ruleset, board, err);
+  return g;
+}
+
+static void random_board(const cg_rules *r, cg_grid *g) {
+  memset(g, 0, sizeof *g);
+  if (r->one_row) g->rows = 1, g->cols = (uint8_t)(1 + rand() % 8);
+  else {
+    g->rows = (uint8_t)(1 + rand() % 4);
+    g->cols = (uint8_t)(1 + rand() % (8 / g->rows));
+  }
+  for (int i = 0; i < g->rows * g->cols; i++) {
+    int k = rand() % 8;   /* domineering: mostly free squares; the others: stones and empties */
+    g->c[i] = (uint8_t)(r == &cg_domineering ? k != 0 : k < 3 ? 1 : k < 6 ? 2 : 0);
+  }
+}
+
+static int always(void *arg) {
+  (void)arg;
+  return 1;
+}
+
+int main(void) {
+  s = cg_store_new();
+  cg_board_table *t = cg_board_table_new();
+
+  /* Known values.  Domineering 2x2 = +-1 and the 1x2 vertical domino = 1
+  ** (Winning Ways, ch. 2); 3x3 = +-1 (Winning Ways, ch. 5); 4x4 from CGSuite
+  ** (as in tests/partizan/60_partizan.t).  2x3 = {2|-1/2} and 3x2 = {1/2|-2} were
+  ** checked against cg_value over the whole game graph (brute force).
+  ** Clobber xo = * (Albert et al., Lessons in Play); Toads and Frogs
+  ** T.F = *, .TF = 0 (Winning Ways, ch. 1). */
+  const struct { const char *rules, *board, *want; } known[] = {
+      {"domineering", "..|..", "+-1"},
+      {"domineering", ".|.", "1"},
+      {"domineering", "..", "-1"},
+      {"domineering", "...|...", "{2|-1/2}"},
+      {"domineering", "..|..|..", "{1/2|-2}"},
+      {"domineering", "...|...|...", "+-1"},
+      {"domineering", "....|....|....|....", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"},
+      {"domineering", "", "0"},
+      {"domineering", "#.#|...|#.#", "*"},   /* a plus sign: each side has two moves, both to 0 */
+      {"clobber", "xo", "*"},
+      {"clobber", "xoxo", "+-{*,^}"},
+      {"clobber", "xx|oo", "0"},
+      {"clobber", "x.o", "0"},
+      {"toadsfrogs", "T.F", "*"},
+      {"toadsfrogs", ".TF", "0"},
+      {"toadsfrogs", "TT.F", "{1/2|0}"},
+      {"toadsfrogs", "TT..FF", "*"},
+      {"toadsfrogs", "T.", "1"},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+    cg_id g = value(known[i].rules, known[i].board, t);
+    ok(g != UINT32_MAX && prints(g, known[i].want), "%s '%s' = %s", known[i].rules, known[i].board, known[i].want);
+  }
+
+  /* Random boards: decomposition, symmetry and the table against the plain
+  ** search; mirror images keep the value; the Domineering transpose and the
+  ** colour-swapped Clobber board negate it. */
+  const cg_rules *rules[] = {&cg_domineering, &cg_clobber, &cg_toadsfrogs};
+  srand(10);
+  for (int ri = 0; ri < 3; ri++) {
+    const cg_rules *r = rules[ri];
+    int bad = 0, badsym = 0, count = 300;
+    for (int k = 0; k < count; k++) {
+      cg_grid g, m;
+      random_board(r, &g);
+      cg_id fast, slow, other, neg;
+      if (cg_board_value(s, t, r, &g, &fast) || plain(r, &g, &slow)) {
+        bad++;
+        continue;
+      }
+      if (fast != slow) {
+        char buf[2 * CG_BOARD_CELLS + 1];
+        cg_board_text(r, &g, buf);
+        if (bad++ < 5) printf("#   %s '%s' differs from the plain search\n", r->name, buf);
+      }
+      if (cg_neg(s, fast, &neg)) badsym++;
+      for (int sym = 1; sym < 8; sym++) {
+        if (r->one_row && sym != 1) continue;
+        int swap = r->one_row || (r == &cg_clobber && (sym & 1));
+        cg_grid_transform(&g, sym, swap, &m);
+        int negated = r == &cg_domineering ? (sym & 4) != 0 : swap;
+        if (cg_board_value(s, NULL, r, &m, &other) || other != (negated ? neg : fast)) badsym++;
+      }
+    }
+    ok(bad == 0, "%s: %d random boards of up to 8 squares agree with the plain search", r->name, count);
+    ok(badsym == 0, "%s: their mirror images keep the value, transposes/colour swaps negate it", r->name);
+  }
+  ok(cg_board_table_size(t) > 0, "the table holds %zu regions", cg_board_table_size(t));
+
+  /* Bad boards: clear errors naming the ruleset and the position. */
+  const struct { const char *rules, *board, *want; } errors[] = {
+      {"domineering", "..|.z.", "domineering: unknown character 'z' at row 2, column 2"},
+      {"domineering", "..|...", "domineering: row 2 has 3 squares, row 1 has 2"},
+      {"clobber", "xo|x", "clobber: row 2 has 1 squares"},
+      {"toadsfrogs", "T.|.F", "toadsfrogs: a board is one row, not 2 rows"},
+      {"toadsfrogs", "T.x", "toadsfrogs: unknown character 'x' at row 1, column 3"},
+      {"domineering", "........|........|........|........|........|........|........|........|.",
+       "domineering: a board has at most 64 squares; row 9, column 1 is one more"},
+      {"chess", "..", "unknown board ruleset 'chess'"},
+  };
+  for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) {
+    char err[300] = "";
+    cg_id g;
+    cgt_rc rc = cg_board(s, t, errors[i].rules, errors[i].board, &g, err, sizeof err);
+    ok(rc == CGT_SYNTAX && strstr(err, errors[i].want), "error: %s", err);
+  }
+
+  /* A stop that says stop at its first poll ends a long search, and the
+  ** store and table still work afterwards. */
+  cgt_stop st = {always, NULL, 0, 0};
+  cg_store_set_stop(s, &st);
+  cg_board_table *fresh = cg_board_table_new();
+  char err[300];
+  cg_id g;
+  ok(cg_board(s, fresh, "domineering", ".....|.....|.....|.....|.....", &g, err, sizeof err) == CGT_INTERRUPTED,
+     "an interrupted search ends with CGT_INTERRUPTED");
+  cg_store_set_stop(s, NULL);
+  g = value("domineering", "....|....|....|....", fresh);
+  ok(g != UINT32_MAX && prints(g, "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"), "and the table is sound afterwards");
+  cg_board_table_free(fresh);
+  cg_board_table_free(t);
+  cg_store_free(s);
+  return tap_done();
+}
