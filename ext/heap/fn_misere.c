@@ -18,7 +18,7 @@
 
 #include "heap_binding.h"
 #include "genus.h"
-#include "misere.h"
+#include "misere_present.h"
 
 #define CGT_MISERE_MAX_HEAP 1000u
 

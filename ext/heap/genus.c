@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "heapseq.h"
-#include "misere.h"
+#include "heapgame.h"
 
 #define GK 32   /* γ kept per position: enough for CGT_GENUS_MAX_DIGITS */
 #define MAX_VALUE 65535u

@@ -66,7 +66,7 @@ cgt_rc cg_budget_end(cg_budget *b, cg_store *s, cgt_rc rc);
 #define CG_NIMBER_MAX 0x7FFFFFFFu
 #define CG_UPS_MAX ((int64_t)1 << 62)
 
-/* For recursions outside pgame.c (parsing, printing): one level deeper
+/* For recursions outside the store's files (parsing, printing): one level deeper
 ** (CGT_TOODEEP past CG_DEPTH_MAX levels or CG_STACK_BUDGET bytes of stack
 ** since depth 0, CGT_INTERRUPTED once the stop says so); every successful
 ** cg_descend is paired with one cg_ascend. */

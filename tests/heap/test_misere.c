@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "../../ext/heap/genus.h"
-#include "../../ext/heap/misere.h"
+#include "../../ext/heap/misere_present.h"
 #include "../tap.h"
 
 #ifdef __SANITIZE_ADDRESS__

@@ -302,7 +302,7 @@ static void simplest_between(void) {
 }
 
 /* {x*S | x*S} (the same stars on both sides, one number x) is x + *mex(S),
-** found by cg_game without its search (pgame.c, nimber_shift): against the
+** found by cg_game without its search (pcanon.c, nimber_shift): against the
 ** search itself, made to run by one more Left option that the fast path does
 ** not take, (x-1) + ^, which is dominated and leaves the same game. */
 static void nimber_shifts(void) {
