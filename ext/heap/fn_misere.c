@@ -10,7 +10,7 @@
 **   heap_genus_sequence(rule, n_max)     table: n, grundy, genus, tame
 **
 ** Quotients come from heap/misere.h, genera from heap/genus.h, both kept
-** per connection for the last few rules (misere_cache.c).  Limits: heaps up to CGT_MISERE_MAX_HEAP
+** per connection for the last few rules (heap_misere_cache.c).  Limits: heaps up to CGT_MISERE_MAX_HEAP
 ** and the limits of those two files.
 */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
-** The heap family's state on the connection (conn.c): the Grundy sequences
+** The heap family's state on the connection (cgt_conn_state): the Grundy sequences
 ** of the heap rules asked for, each grown geometrically as larger heaps are
 ** asked, with the proven form of each (heapseq.h) once found.  A sequence
 ** depends on its rule text only, so it is never stale.

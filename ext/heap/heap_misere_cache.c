@@ -1,6 +1,6 @@
 /*
-** The misère family's state on the connection (conn.c): the quotients
-** (heap/misere.h) and the genera (heap/genus.h) of the last few heap rules
+** The heap family's misère state on the connection (cgt_conn_state): the
+** quotients (misere.h) and the genera (genus.h) of the last few heap rules
 ** asked for, least recently used out.  Both depend on the rule text only,
 ** so they are never stale.
 **

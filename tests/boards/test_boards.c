@@ -1,5 +1,5 @@
 /*
-** Unit tests of the board rulesets (ext/core/partizan/board/): known values, the
+** Unit tests of the board rulesets (ext/boards/): known values, the
 ** search with decomposition, symmetry and the transposition table against
 ** a plain search written here (every option searched, no regions, no
 ** symmetry, no table) on random boards of up to 8 squares, mirror images

@@ -472,7 +472,7 @@ for sql, frag, name in [
 t.is_(conn.execute("SELECT count(*) FROM heap_genus_sequence(NULL, 3)").fetchone()[0], 0,
       'heap_genus_sequence of a NULL rule has no rows')
 
-# ---- kept per connection (misere_cache.c) ----
+# ---- kept per connection (heap_misere_cache.c) ----
 # Asked for more heaps than it has, a rule's genera or quotient grow by a
 # quarter at least; a growth that meets a limit past the heaps asked for is
 # not an error.  Every answer must be what a connection of its own gives for
