@@ -6,7 +6,7 @@
 # boards and Wythoff played, screenshots in build-web/screenshots/.
 # Skipped when emcc, chromium, node or npm is missing (.ci/run installs them);
 # run in the plain suite only (the wasm build has no sanitizers).
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 PYTHON=${PYTHON:-python3}
 . tests/lib.sh
 
