@@ -32,12 +32,13 @@ RELPATHS := -fdebug-prefix-map=$(CURDIR)=.
 
 # The source tree (docs/internals.md): ext/core/ (what every core shares),
 # ext/sqlite/ (what every binding shares), ext/cgt.c (the entry point) and a
-# folder per family whose binding files are named fn_*, vt_* or after the
-# family (graph_*, heap_*, nimk_*, partizan_*, board_*); its other files are
-# the family's plain C core, which the unit tests link without SQLite.
-FAMILIES := graph heap nimk partizan boards
+# folder per family (every other folder of ext/) whose binding files are
+# named fn_*, vt_* or after the family (graph_*, heap_*, nimk_*,
+# partizan_*, board_*: its name, or without a final s); its other files
+# are the family's plain C core, which the unit tests link without SQLite.
+FAMILIES := $(sort $(filter-out core sqlite,$(notdir $(patsubst %/,%,$(wildcard ext/*/)))))
 FAMILY_SRC := $(sort $(wildcard $(FAMILIES:%=ext/%/*.c)))
-BIND_PAT := fn_% vt_% $(patsubst %s,%,$(FAMILIES:%=%_%))
+BIND_PAT := fn_% vt_% $(foreach f,$(FAMILIES),$(f)_% $(patsubst %s,%,$(f))_%)
 is_binding = $(filter $(BIND_PAT),$(notdir $(1)))
 CORE_SRC := $(sort $(wildcard ext/core/*.c) $(foreach f,$(FAMILY_SRC),$(if $(call is_binding,$(f)),,$(f))))
 EXT_SRC  := $(sort ext/cgt.c $(wildcard ext/sqlite/*.c) $(foreach f,$(FAMILY_SRC),$(if $(call is_binding,$(f)),$(f))))
@@ -92,13 +93,13 @@ dist-san/cgt.so: $(CORE_OBJ_SAN) $(EXT_OBJ_SAN)
 # The unit tests link the core as an archive: each takes only what it uses.
 # Their own sources are drivers, compiled at -O0 (half their build time);
 # the core they test keeps its flavour's optimization.
-build/libcgtcore.a: $(CORE_OBJ)
+build/libcgtcore.a: $(CORE_OBJ) Makefile
 	$(call say,AR,$@) rm -f $@
-	$(Q)ar rcs $@ $^
+	$(Q)ar rcs $@ $(CORE_OBJ)
 
-build-san/libcgtcore.a: $(CORE_OBJ_SAN)
+build-san/libcgtcore.a: $(CORE_OBJ_SAN) Makefile
 	$(call say,AR,$@) rm -f $@
-	$(Q)ar rcs $@ $^
+	$(Q)ar rcs $@ $(CORE_OBJ_SAN)
 
 build/tests/%.o: tests/%.c $(HEADERS)
 	$(call say,CC,$@) mkdir -p $(dir $@)
@@ -248,16 +249,15 @@ WEB_SQLFLAGS   := -Os -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLIT
 # time budget of each call from the page (web/cgt_web.c).
 WEB_CGTFLAGS   := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Dsqlite3_is_interrupted=cgtw_is_interrupted \
                   -Wall -Wextra -O2 -I$(abspath $(WEB_SQLITE))
-# cgt's sources in four batches (four emcc calls, run in parallel), each
-# into a folder of its own: the shared code with the graph and Nim_k
-# families, the heap family, the partizan family, the boards.  Objects are
+# cgt's sources in batches (an emcc call each, run in parallel), each into
+# a folder of its own: the shared code with the small families (WEB_BASE),
+# then one batch for each other family.  Objects are
 # named after their sources, so no two sources of a batch may share a base
 # name (checked here).
-WEB_BATCHES    := base heap partizan boards
-WEB_SRC_base   := $(filter ext/cgt.c ext/core/% ext/sqlite/% ext/graph/% ext/nimk/%,$(CORE_SRC) $(EXT_SRC))
-WEB_SRC_heap   := $(filter ext/heap/%,$(CORE_SRC) $(EXT_SRC))
-WEB_SRC_partizan := $(filter ext/partizan/%,$(CORE_SRC) $(EXT_SRC))
-WEB_SRC_boards := $(filter ext/boards/%,$(CORE_SRC) $(EXT_SRC))
+WEB_BASE       := graph nimk
+WEB_BATCHES    := base $(filter-out $(WEB_BASE),$(FAMILIES))
+WEB_SRC_base   := $(filter ext/cgt.c ext/core/% ext/sqlite/% $(WEB_BASE:%=ext/%/%),$(CORE_SRC) $(EXT_SRC))
+$(foreach f,$(filter-out $(WEB_BASE),$(FAMILIES)),$(eval WEB_SRC_$(f) := $(filter ext/$(f)/%,$(CORE_SRC) $(EXT_SRC))))
 $(foreach b,$(WEB_BATCHES),$(if $(filter-out $(words $(WEB_SRC_$(b))),$(words $(sort $(notdir $(WEB_SRC_$(b)))))),\
   $(error web batch $(b): two sources share a base name)))
 web_obj         = $(addprefix build-web/$(1)/,$(notdir $(2:.c=.o)))

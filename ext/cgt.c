@@ -23,7 +23,9 @@
 ** heap/, nimk/, partizan/, boards/) that defines one cgt_family: the
 ** registration tables of its binding files.  sqlite/register.c registers
 ** them on the connection, all sharing one cgt_conn, on which each family
-** hangs its own state.  Adding a family is one line here.
+** hangs its own state.  Adding a family is a folder and one line here (the
+** Makefile and tests/repo/07_layout.t take every folder of ext/ but core/
+** and sqlite/ as a family's).
 */
 #include "sqlite/binding.h"
 

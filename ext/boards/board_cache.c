@@ -1,9 +1,10 @@
 /*
 ** The boards' state on the connection (through cgt_conn_state): two memos
 ** whose entries are ids of the connection's store of games (Toe-Tac-Tics
-** values and the transposition table of board rulesets), so they start
-** afresh with it (its generation, partizan_cache.c), and the values of the
-** last few subtraction{L|R} games asked for, each in a store of its own.
+** values and the transposition table of board rulesets), so they are freed
+** when it starts afresh (partizan_cache.c tells), and the values of the
+** last few subtraction{L|R} games asked for, each in a store of its own
+** (freed then too, as memory the boards no longer need at once).
 */
 #include "board_binding.h"
 
@@ -14,7 +15,7 @@
 #define SUB_MEMOS 4
 
 typedef struct board_cache {
-  uint64_t generation;      /* of the store the memos below hold ids of */
+  int listening;            /* the store tells of its resets */
   cg_id *toetactics;        /* values of Toe-Tac-Tics boards, made on first use */
   cg_board_table *boards;   /* board regions' values, made on first use */
   struct {                  /* values of subtraction{L|R} games, by ruleset text */
@@ -45,17 +46,14 @@ static void board_cache_free(void *p) {
 
 static const cgt_conn_hook board_hook = {"boards", sizeof(board_cache), board_cache_free};
 
-/* The boards' state, emptied when the store of games it was filled for
-** is gone; NULL when out of memory. */
+static void board_cache_reset(void *p) { board_cache_clear(p); }
+
+/* The boards' state, told of the store's resets from its first use; NULL
+** when out of memory. */
 static board_cache *board_cache_get(cgt_conn *conn) {
   board_cache *bc = cgt_conn_state(conn, &board_hook);
-  if (!bc) return NULL;
-  uint64_t generation = cgt_conn_games_generation(conn);
-  if (bc->generation != generation) {
-    board_cache_clear(bc);
-    bc->generation = generation;
-  }
-  return bc;
+  if (bc && !bc->listening) bc->listening = cgt_conn_games_on_reset(conn, board_cache_reset, bc);
+  return bc && bc->listening ? bc : NULL;
 }
 
 cg_id *cgt_conn_toetactics(cgt_conn *conn) {

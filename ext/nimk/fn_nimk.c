@@ -145,7 +145,7 @@ static int moore_applies(const graph_call *c) {
 }
 
 /*
-** Where Moore's theorem does not apply, the exact search (nimk_search.c)
+** Where Moore's theorem does not apply, the exact search (search.c)
 ** answers; past its budget (docs/nimk.md, Limits) the error names a move
 ** that does not lower the Grundy value, as the search would have needed,
 ** and the budget passed (test_nimk.c runs the search past each budget, made

@@ -3,7 +3,7 @@
 ** Grundy values does not apply (a move that does not lower the value).
 ** Positions are multisets of tokens, searched depth first with an explicit
 ** stack and memoised; the parts of a position that Moore's theorem or the
-** rule of selective sums decide are not searched (nimk_search.c says why).
+** rule of selective sums decide are not searched (search.c says why).
 */
 #ifndef CGT_CORE_NIMK_SEARCH_H
 #define CGT_CORE_NIMK_SEARCH_H

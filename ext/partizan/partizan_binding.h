@@ -18,9 +18,12 @@
 ** across calls holds the store (+1 at its first row, -1 at its end). */
 cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo);
 void cgt_conn_games_hold(cgt_conn *conn, int delta);
-/* Counts the stores made on the connection: what keeps ids of the store
-** (a memo of values) starts afresh when it changes. */
-uint64_t cgt_conn_games_generation(cgt_conn *conn);
+/* What keeps ids of the store elsewhere (the boards' memos) asks to be
+** told when the store starts afresh: reset(arg) is called then (not when
+** the connection closes).  At most CGT_GAMES_LISTENERS of them; returns 0
+** when out of memory or room. */
+#define CGT_GAMES_LISTENERS 4
+int cgt_conn_games_on_reset(cgt_conn *conn, void (*reset)(void *arg), void *arg);
 
 /* ---- calls (partizan_call.c) ---- */
 

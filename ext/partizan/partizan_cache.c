@@ -2,9 +2,9 @@
 ** The partizan family's state on the connection (through cgt_conn_state):
 ** the store of canonical games and the thermograph cache.  Games passed
 ** between SQL calls are text, so the store can start afresh when it has
-** grown large, unless an aggregate still holds ids; its generation counts
-** the stores made, so that what keeps ids of it elsewhere (the boards'
-** memos, board_cache.c) starts afresh with it.
+** grown large, unless an aggregate still holds ids; what keeps ids of it
+** elsewhere (the boards' memos, board_cache.c) is told, and forgets them
+** at once.
 */
 #include "partizan_binding.h"
 
@@ -14,7 +14,11 @@ typedef struct partizan_cache {
   cg_store *games;          /* made on first use */
   cg_thermo *thermo;
   int games_busy;           /* aggregates holding game ids: no reset meanwhile */
-  uint64_t generation;      /* stores made */
+  struct {                  /* told of a reset (cgt_conn_games_on_reset) */
+    void (*reset)(void *arg);
+    void *arg;
+  } listener[CGT_GAMES_LISTENERS];
+  int nlisteners;
 } partizan_cache;
 
 /* Frees what pc holds, leaving it empty. */
@@ -40,9 +44,11 @@ cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
   partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
   if (!pc) return NULL;
   if (pc->games && pc->games_busy == 0 &&
-      (cg_store_size(pc->games) > GAMES_MAX || cg_store_bytes(pc->games) > GAMES_BYTES))
+      (cg_store_size(pc->games) > GAMES_MAX || cg_store_bytes(pc->games) > GAMES_BYTES)) {
     partizan_cache_clear(pc);
-  if (!pc->games && (pc->games = cg_store_new()) != NULL) pc->generation++;
+    for (int i = 0; i < pc->nlisteners; i++) pc->listener[i].reset(pc->listener[i].arg);
+  }
+  if (!pc->games) pc->games = cg_store_new();
   if (!pc->thermo) pc->thermo = cg_thermo_new();
   if (thermo) *thermo = pc->thermo;
   return pc->games && pc->thermo ? pc->games : NULL;
@@ -53,7 +59,11 @@ void cgt_conn_games_hold(cgt_conn *conn, int delta) {
   if (pc) pc->games_busy += delta;
 }
 
-uint64_t cgt_conn_games_generation(cgt_conn *conn) {
+int cgt_conn_games_on_reset(cgt_conn *conn, void (*reset)(void *arg), void *arg) {
   partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
-  return pc ? pc->generation : 0;
+  if (!pc || pc->nlisteners == CGT_GAMES_LISTENERS) return 0;
+  pc->listener[pc->nlisteners].reset = reset;
+  pc->listener[pc->nlisteners].arg = arg;
+  pc->nlisteners++;
+  return 1;
 }

@@ -26,15 +26,16 @@ static const char *function_kind(const cgt_function *f) {
   return f->xStep ? "aggregate" : "scalar";
 }
 
-/* The rows of family f into r (when not NULL); returns how many. */
-static size_t family_rows(const cgt_family *f, help_row *r) {
+/* The rows of the functions (tables = 0) or table functions of family f
+** into r (when not NULL); returns how many. */
+static size_t family_rows(const cgt_family *f, int tables, help_row *r) {
   size_t n = 0;
-  for (const cgt_function *const *list = f->functions; list && *list; list++)
+  for (const cgt_function *const *list = tables ? NULL : f->functions; list && *list; list++)
     for (const cgt_function *fn = *list; fn->name; fn++, n++)
       if (r)
         r[n] = (help_row){fn->name, fn->nargs, function_kind(fn), fn->args, fn->result, fn->description, fn->example,
                           (fn->flags & SQLITE_DIRECTONLY) != 0};
-  for (const cgt_table_function *const *list = f->tables; list && *list; list++)
+  for (const cgt_table_function *const *list = tables ? f->tables : NULL; list && *list; list++)
     for (const cgt_table_function *tf = *list; tf->name; tf++, n++)
       if (r)
         r[n] = (help_row){tf->name, tf->nargs, "table", tf->args, tf->result, tf->description, tf->example,
@@ -42,17 +43,23 @@ static size_t family_rows(const cgt_family *f, help_row *r) {
   return n;
 }
 
-/* The extension's own functions, then those of each family in turn. */
+/* The rows of every function, then of every table function: the
+** extension's own functions first and its cgt_help last, the families'
+** between them in turn.  Counts them when rows is NULL. */
+static size_t all_rows(cgt_conn *conn, help_row *rows) {
+  size_t count, n = family_rows(&cgt_self_family, 0, rows);
+  const cgt_family *const *families = cgt_conn_families(conn, &count);
+  for (int tables = 0; tables <= 1; tables++)
+    for (size_t i = 0; i < count; i++) n += family_rows(families[i], tables, rows ? rows + n : NULL);
+  return n + family_rows(&cgt_self_family, 1, rows ? rows + n : NULL);
+}
+
 static int help_filter(cgt_cursor *cur, sqlite3_value **args) {
   (void)args;
-  size_t count;
-  const cgt_family *const *families = cgt_conn_families(cur->conn, &count);
-  size_t n = family_rows(&cgt_self_family, NULL);
-  for (size_t i = 0; i < count; i++) n += family_rows(families[i], NULL);
+  size_t n = all_rows(cur->conn, NULL);
   help_row *rows = sqlite3_malloc64((n ? n : 1) * sizeof *rows);
   if (!rows) return SQLITE_NOMEM;
-  size_t at = family_rows(&cgt_self_family, rows);
-  for (size_t i = 0; i < count; i++) at += family_rows(families[i], rows + at);
+  all_rows(cur->conn, rows);
   cur->rows = rows;
   cur->nrows = (sqlite3_int64)n;
   return SQLITE_OK;

@@ -1,6 +1,6 @@
 /*
 ** libFuzzer harness: the boards of surreal_value's built-in rulesets
-** (prules.c) and of cg_board (board/).  The first byte chooses the ruleset:
+** (prules.c) and of cg_board (ext/boards/).  The first byte chooses the ruleset:
 ** hackenbush strings, toetactics boards (with a memo kept between the
 ** boards of one input), cutcake W x H (two 64-bit numbers from the input),
 ** domineering, clobber and toadsfrogs boards, and subtraction games

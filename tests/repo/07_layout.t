@@ -6,7 +6,8 @@
 #     (ext/graph, ext/heap, ext/nimk, ext/partizan, ext/boards), or is
 #     ext/cgt.c, the entry point;
 #   - in a family's folder the SQLite binding files are named fn_*, vt_* or
-#     after the family (graph_*, heap_*, nimk_*, partizan_*, board_*); every
+#     after the family (graph_*, heap_*, nimk_*, partizan_*, board_*: the
+#     folder's name, or without a final s, as the Makefile tells them); every
 #     other file is the plain C core, which includes no SQLite header, not
 #     even through the headers it includes, and no binding header;
 #   - ext/core/ includes nothing outside itself, and ext/sqlite/ names no
@@ -25,7 +26,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from pytap import Tap  # noqa: E402
 
 t = Tap()
-FAMILIES = {"graph": "graph", "heap": "heap", "nimk": "nimk", "partizan": "partizan", "boards": "board"}
+# Every folder of ext/ but core/ and sqlite/ is a family's (so does the Makefile).
+FAMILIES = sorted(d for d in os.listdir("ext") if os.path.isdir(os.path.join("ext", d)) and d not in ("core", "sqlite"))
+t.ok(set(FAMILIES) >= {"graph", "heap", "nimk", "partizan", "boards"}, "the families' folders", "%s" % FAMILIES)
 SQLITE_HEADERS = {"sqlite3.h", "sqlite3ext.h"}
 
 files = []
@@ -44,13 +47,17 @@ def family(path):
     return parts[1] if len(parts) == 3 and parts[1] in FAMILIES else None
 
 
+def prefixes(fam):
+    return ("fn_", "vt_", fam + "_", (fam[:-1] if fam.endswith("s") else fam) + "_")
+
+
 def is_binding(path):
     fam, name = family(path), os.path.basename(path)
     if path == os.path.join("ext", "cgt.c") or folder(path) == os.path.join("ext", "sqlite"):
         return True
     if fam is None:
         return False
-    return name.startswith(("fn_", "vt_", FAMILIES[fam] + "_"))
+    return name.startswith(prefixes(fam))
 
 
 misplaced = [f for f in files if f != os.path.join("ext", "cgt.c") and family(f) is None
@@ -108,7 +115,7 @@ registers = []
 for f in files:
     if folder(f) == os.path.join("ext", "sqlite"):
         text = open(f, encoding="utf-8").read()
-        named = sorted(fam for fam in FAMILIES if re.search(r"\bcgt_%s_family\b" % FAMILIES[fam], text))
+        named = sorted(fam for fam in FAMILIES if re.search(r"\bcgt_%s_family\b" % prefixes(fam)[3][:-1], text))
         if named:
             registers.append((f, named))
 t.ok(not registers, "no file of ext/sqlite/ refers to a family's registration", "%s" % registers)
@@ -141,6 +148,14 @@ for f in files:
         elif len(parts) == 2 and parts[0] == "U":
             used.setdefault(module(f), set()).add(parts[1])
 t.ok(not missing, "every source has its object in build/ (make dist/cgt.so)", "missing: %s" % missing[:5])
+# The Makefile's archive of the core, which the unit tests link without
+# SQLite, holds the core's objects and no binding file's.
+archive = os.path.join("build", "libcgtcore.a")
+if os.path.exists(archive):
+    members = sorted(subprocess.run(["ar", "t", archive], capture_output=True, text=True, check=True).stdout.split())
+    want = sorted(os.path.basename(f)[:-2] + ".o" for f in core if f.endswith(".c"))
+    t.ok(members == want, "build/libcgtcore.a holds the core's objects, no binding file's",
+         "extra: %s; missing: %s" % (sorted(set(members) - set(want)), sorted(set(want) - set(members))))
 calls = 0
 for m, symbols in used.items():
     for sym in symbols:
