@@ -128,7 +128,7 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (cg_subtraction_is(ruleset)) {
-    cgt_partizan_run(ctx, argc, argv, subtraction_body);
+    cgt_partizan_run(ctx, argc, argv, subtraction_body, "cg_board");
     return;
   }
   if (!cg_rules_find(ruleset)) {
@@ -140,7 +140,7 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   cg_id g;
   char *text = NULL;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cg_store_set_stop(s, &it.stop);
   cgt_rc rc = cg_board(s, t, ruleset, board, &g, err, sizeof err);
   if (rc == CGT_OK) rc = cg_print(s, g, &text);
@@ -214,8 +214,8 @@ static void heap_period_body(sqlite3_context *ctx, int argc, sqlite3_value **arg
   if (json) sqlite3_result_text(ctx, json, -1, sqlite3_free);
   else sqlite3_result_error_nomem(ctx);
 }
-CGT_PARTIZAN_FUNC(heap_period)
-CGT_PARTIZAN_FUNC(surreal)
+CGT_PARTIZAN_FUNC(heap_period, "cg_heap_period")
+CGT_PARTIZAN_FUNC(surreal, "surreal_value")
 
 const cgt_function cgt_board_functions[] = {
     {.name = "cg_board", .nargs = 2, .flags = CGT_PURE, .xFunc = board_func,

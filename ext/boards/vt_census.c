@@ -73,7 +73,7 @@ static int census_next(cgt_cursor *cur) {
   census_cursor *cc = cur->rows;
   int more = 0;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cg_store_set_stop(cc->s, &it.stop);
   cgt_rc rc = cg_census_next(cc->census, &cc->row, &more);
   if (rc == CGT_OK && more) rc = census_columns(cc, cur->cols);

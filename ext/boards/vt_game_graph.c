@@ -20,7 +20,7 @@ static int graph_filter(cgt_cursor *cur, sqlite3_value **args) {
   }
   char err[400];
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   static const cg_gamegraph_limits limits = {CG_GAMEGRAPH_POSITIONS, CG_GAMEGRAPH_ROWS, CG_GAMEGRAPH_BYTES};
   cgt_rc rc = cg_gamegraph_build(gg, ruleset, board, &limits, &it.stop, err, sizeof err);
   cgt_interrupt_end(&it);

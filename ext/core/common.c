@@ -15,6 +15,7 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_TOODEEP: return "game nested too deeply";
     case CGT_LIMIT: return "over a size limit";
     case CGT_TOOLONG: return "text too long";
+    case CGT_MEMORY: return "needs more memory than the connection's 'memory' setting allows";
   }
   return "unknown error";
 }
@@ -26,7 +27,7 @@ static int budget_poll(void *arg) {
 }
 
 void cgt_budget_init(cgt_budget *b, cgt_stop *inner, uint64_t max) {
-  *b = (cgt_budget){{budget_poll, b, 0, 0}, inner, 0, max / CGT_STOP_QUANTUM, 0};
+  *b = (cgt_budget){{.should_stop = budget_poll, .arg = b}, inner, 0, max / CGT_STOP_QUANTUM, 0};
 }
 
 static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }

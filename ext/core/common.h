@@ -19,7 +19,8 @@ typedef enum cgt_rc {
   CGT_RANGE,        /* a number beyond the documented limit of exact arithmetic */
   CGT_TOODEEP,      /* a game nested deeper than the recursion limit */
   CGT_LIMIT,        /* a size beyond a documented limit (the caller names it) */
-  CGT_TOOLONG       /* a printed text beyond the longest that can be read back */
+  CGT_TOOLONG,      /* a printed text beyond the longest that can be read back */
+  CGT_MEMORY        /* the computation would hold more than its stop's memory allows */
 } cgt_rc;
 
 /*
@@ -37,6 +38,12 @@ typedef struct cgt_stop {
   void *arg;
   uint64_t spent;   /* units charged since the last poll */
   int stopped;      /* the hook said stop */
+  /* Memory: the bytes the computation's tables may hold (0: no limit), the
+  ** bytes reserved now (cgt_stop_reserve), and the most asked for when a
+  ** reservation failed (for the message). */
+  uint64_t memory, held, wanted;
+  /* Progress, for the hook's reports: done of total (total 0: unknown). */
+  uint64_t done, total;
 } cgt_stop;
 
 #define CGT_STOP_QUANTUM ((uint64_t)1 << 16)
@@ -72,6 +79,28 @@ static inline int cgt_stop_charge(cgt_stop *st, uint64_t units) {
   if (st->spent < CGT_STOP_QUANTUM) return 0;
   st->spent = 0;
   return st->stopped = st->should_stop != NULL && st->should_stop(st->arg) != 0;
+}
+
+/* Reserves bytes of the memory st allows for a table about to be made:
+** CGT_MEMORY (with st->wanted) when that would pass st->memory.  A NULL
+** stop or a zero limit allows any size (allocation failures still say
+** CGT_NOMEM).  Release what a table held with cgt_stop_release. */
+static inline cgt_rc cgt_stop_reserve(cgt_stop *st, uint64_t bytes) {
+  if (st == NULL) return CGT_OK;
+  uint64_t total = st->held + bytes < st->held ? UINT64_MAX : st->held + bytes;
+  if (st->memory && total > st->memory) {
+    st->wanted = total;
+    return CGT_MEMORY;
+  }
+  st->held = total;
+  return CGT_OK;
+}
+static inline void cgt_stop_release(cgt_stop *st, uint64_t bytes) {
+  if (st) st->held = bytes > st->held ? 0 : st->held - bytes;
+}
+/* Tells st's reports how far the computation is: done of total. */
+static inline void cgt_stop_progress(cgt_stop *st, uint64_t done, uint64_t total) {
+  if (st) st->done = done, st->total = total;
 }
 
 /* rc of a computation under budget b: CGT_LIMIT when b ended it. */

@@ -368,7 +368,7 @@ static void dot_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), "cgt_dot");
   draw(ctx, argc, argv, limit, &it.stop);
   cgt_interrupt_end(&it);
 }

@@ -28,7 +28,7 @@ static cgt_graph *graph_node(sqlite3_context *ctx, sqlite3_value **argv, const c
   *u = cgt_node_index_or_error(ctx, graph, argv[1], fname);
   if (*u == UINT32_MAX) return NULL;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cgt_rc rc = need(&graph->game, &it.stop);
   cgt_interrupt_end(&it);
   if (rc) {

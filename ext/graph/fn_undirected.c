@@ -31,7 +31,7 @@ static void run(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, u
   if (node == UINT32_MAX) return;   /* unknown node: the error is set */
   uint64_t result = 0;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cgt_rc rc = fn(graph->game.nodes.count, graph->game.rows, graph->game.nrows, node, &result, &it.stop);
   cgt_interrupt_end(&it);
   if (rc) cgt_error_rc(ctx, rc, fname);

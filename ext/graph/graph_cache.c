@@ -120,7 +120,7 @@ static void cache_keep(cgt_graph_conn *gc, cgt_graph *graph) {
 /* A new reference to graph gid: from the connection cache or read anew
 ** (call while holding). */
 static cgt_graph *graph_get_held(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, const cgt_key *id,
-                                 char **err, int *rc) {
+                                 const char *fname, char **err, int *rc) {
   sqlite3_int64 changes;
   uint64_t files;
   int shareable = read_stamp(gc, found, &changes, &files);
@@ -141,7 +141,7 @@ static cgt_graph *graph_get_held(cgt_graph_conn *gc, const int found[2], sqlite3
   g->changes = changes;
   g->files = files;
   g->last_use = ++gc->tick;
-  *rc = cgt_graph_read(gc, found, gid, g, err);
+  *rc = cgt_graph_read(gc, found, gid, g, fname, err);
   if (*rc != SQLITE_OK) {
     cgt_graph_unref(g);
     return NULL;
@@ -150,13 +150,14 @@ static cgt_graph *graph_get_held(cgt_graph_conn *gc, const int found[2], sqlite3
   return g;
 }
 
-static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, char **err, int *rc) {
+static cgt_graph *graph_get(cgt_conn *conn, sqlite3_value *gid, const cgt_key *id, const char *fname, char **err,
+                            int *rc) {
   int found[2];
   cgt_graph_conn *gc = cgt_graph_conn_get(conn);
   if (!gc) { *rc = SQLITE_NOMEM; return NULL; }
   *rc = cgt_graph_hold(gc, found, err);
   if (*rc != SQLITE_OK) return NULL;
-  cgt_graph *g = graph_get_held(gc, found, gid, id, err, rc);
+  cgt_graph *g = graph_get_held(gc, found, gid, id, fname, err, rc);
   cgt_graph_release(gc);
   return g;
 }
@@ -205,7 +206,7 @@ cgt_graph *cgt_graph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const ch
   }
   char *err = NULL;
   int rc = SQLITE_OK;
-  cgt_graph *g = graph_get(sqlite3_user_data(ctx), gid, &id, &err, &rc);
+  cgt_graph *g = graph_get(sqlite3_user_data(ctx), gid, &id, fname, &err, &rc);
   if (!g) {
     if (err) cgt_error(ctx, rc, fname, "%s", err);
     else sqlite3_result_error_code(ctx, rc);
@@ -226,7 +227,7 @@ cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *
   cgt_key id;
   if (cgt_key_from_value(gid, &id) < 0) return *rc = SQLITE_NOMEM, NULL;
   char *cause = NULL;
-  cgt_graph *g = graph_get(conn, gid, &id, &cause, rc);
+  cgt_graph *g = graph_get(conn, gid, &id, fname, &cause, rc);
   if (!g && cause) *err = sqlite3_mprintf("cgt: %s: %s", fname, cause);
   sqlite3_free(cause);
   return g;

@@ -17,7 +17,7 @@ static const cgt_conn_hook graph_hook = {"graphs", sizeof(cgt_graph_conn), graph
 
 cgt_graph_conn *cgt_graph_conn_get(cgt_conn *conn) {
   cgt_graph_conn *gc = cgt_conn_state(conn, &graph_hook);
-  if (gc) gc->db = cgt_conn_db(conn);
+  if (gc) gc->conn = conn, gc->db = cgt_conn_db(conn);
   return gc;
 }
 

@@ -9,6 +9,7 @@
 #include "graph_set.h"
 
 typedef struct cgt_graph_conn {
+  cgt_conn *conn;
   sqlite3 *db;
   void *collector;      /* the buffer of the graph being read (graph_read.c), or NULL */
   sqlite3_stmt *hold;   /* reads every schema, see cgt_graph_hold; NULL when not held */

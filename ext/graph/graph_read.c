@@ -202,7 +202,8 @@ static char *table_sql(sqlite3 *db, const char *query, const char *table, int db
   return sql;
 }
 
-int cgt_graph_read(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, cgt_graph *graph, char **err) {
+int cgt_graph_read(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, cgt_graph *graph, const char *fname,
+                   char **err) {
   cgt_game *game = &graph->game;
   sqlite3 *db = gc->db;
   collector c;
@@ -227,7 +228,7 @@ int cgt_graph_read(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, c
   /* The passes after the scan are linear (the direct table of intern_raw
   ** spans at most 8 slots per id); the connection is polled between them. */
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, db);
+  cgt_interrupt_begin(&it, gc->conn, fname);
   if (rc == SQLITE_OK && c.raw_mode) rc = intern_raw(&c, 1, &it.stop);
   if (rc == SQLITE_OK && cgt_interrupted(db)) rc = SQLITE_INTERRUPT;
   if (rc == SQLITE_OK) {

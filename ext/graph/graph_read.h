@@ -9,9 +9,10 @@
 #include "graph_conn.h"
 
 /* Reads graph gid from cgt_edge (rows with side NULL) and cgt_node into
-** graph->game, and counts graph->sided_rows.  Returns an SQLite code, with
-** *err set. */
-int cgt_graph_read(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, cgt_graph *graph, char **err);
+** graph->game, and counts graph->sided_rows, for the function fname.
+** Returns an SQLite code, with *err set. */
+int cgt_graph_read(cgt_graph_conn *gc, const int found[2], sqlite3_value *gid, cgt_graph *graph, const char *fname,
+                   char **err);
 
 /* Reads the partizan view of graph gid (every row of cgt_edge with its
 ** side, and the nodes of cgt_node) into pg, made empty by the caller.

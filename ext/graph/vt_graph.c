@@ -33,7 +33,7 @@ static int cursor_graph(cgt_cursor *cur, sqlite3_value *gid) {
 /* Computes an analysis of the cursor's graph; sets cur->err on error. */
 static int cursor_need(cgt_cursor *cur, cgt_rc (*need)(cgt_game *, cgt_stop *)) {
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cgt_rc rc = need(&cur_graph(cur)->game, &it.stop);
   cgt_interrupt_end(&it);
   if (rc && rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, cgt_rc_text(rc));

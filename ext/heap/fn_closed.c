@@ -28,7 +28,7 @@ static void wythoff_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **
   uint64_t v[2], g = 0;
   if (!args(ctx, argc, argv, "wythoff_grundy", v)) return;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), "wythoff_grundy");
   cgt_rc rc = cgt_wythoff_grundy(v[0], v[1], &g, &it.stop);
   cgt_interrupt_end(&it);
   double bytes = cgt_wythoff_bytes(v[0], v[1]);

@@ -9,10 +9,11 @@
 **                                 the period the values show ("proven":false)
 **
 ** Limits: heap_grundy takes any 64-bit heap once a form (period, arithmetic
-** period, closed form; heap/heapform.c) is proven, found among the values up
-** to the rule's limit; otherwise, as heap_sequence and heap_period, a heap up
-** to CGT_HEAP_MAX (10^8) and the rule's limit (cgt_heap_limit, a few seconds
-** of work), with the computation itself budgeted (heap_cache.c).
+** period, closed form; heapform.h) is proven among the values up to it;
+** otherwise, as heap_sequence and heap_period, a heap up to CGT_HEAP_MAX
+** (2^31 - 1), the values below it held in memory (4 bytes each, counted
+** against the 'memory' setting).  No budget of work: a call runs until it
+** is done or interrupted.
 **
 ** The rule language is in heap/heaprule.h.
 */
@@ -22,145 +23,46 @@
 #include "heap_binding.h"
 #include "heapseq.h"
 
-/* The connection's G(0..n) of the rule text; NULL with *rc and err set. */
-static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
-                                   size_t errlen) {
+/* G(0..n) of the rule text for fname, from the connection's cache or
+** computed now; NULL with *rc and err set. */
+static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+                                   char *err, size_t errlen) {
   *rc = SQLITE_OK;
-  return cgt_conn_heap_values(conn, rule, n, rc, err, errlen);
-}
-
-/*
-** G(0..n) of the rule text within the limits of heap/heapseq.h: up to the
-** rule's limit the values are computed; beyond it only when a period is
-** proven by the limit (then they follow from it).  NULL with *rc and a
-** message in err (the message names the rule and the limit).
-*/
-static const uint32_t *limited_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
-                                      size_t errlen) {
-  cgt_rule r;
-  cgt_rc crc = rule ? cgt_rule_parse(rule, &r, err, errlen) : CGT_NOMEM;   /* (NULL: no memory for the text) */
-  if (crc) {
-    *rc = cgt_sqlite_rc(crc);
+  if (!rule) {   /* (the text of a value that could not be had) */
+    *rc = SQLITE_NOMEM;
     return NULL;
   }
-  const uint32_t *g = NULL;
-  uint32_t limit = cgt_heap_limit(&r, NULL, 0);
-  int provable = cgt_rule_is_provable(&r);
-  if (n <= limit || (!provable && !cgt_rule_is_sparse_candidate(&r))) {
-    if (n > limit) {   /* no period to hope for, and no faster method */
-      *rc = SQLITE_TOOBIG;
-      snprintf(err, errlen, "heap %u is over the limit of %u for rule '%s' (a few seconds of work)", n, limit, rule);
-      goto done;
-    }
-    g = conn_values(conn, rule, n, rc, err, errlen);
-    goto done;
-  }
-  /* Sparse space may raise the limit: it shows in the first values. */
-  if (!(g = conn_values(conn, rule, 2048, rc, err, errlen))) goto done;
-  limit = cgt_heap_limit(&r, g, 2048);
-  if (n <= limit || !provable) {
-    if (n > limit) {
-      g = NULL;
-      *rc = SQLITE_TOOBIG;
-      snprintf(err, errlen, "heap %u is over the limit of %u for rule '%s' (a few seconds of work)", n, limit, rule);
-      goto done;
-    }
-    g = conn_values(conn, rule, n, rc, err, errlen);
-    goto done;
-  }
-  if (!(g = conn_values(conn, rule, limit, rc, err, errlen))) goto done;
-  int found = 0;
-  cgt_heap_form f;
-  cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(conn));
-  crc = cgt_heap_period_find(&r, g, limit + 1, &found, &f, &it.stop);
-  cgt_interrupt_end(&it);
-  if (crc) {
-    g = NULL;
-    *rc = cgt_sqlite_rc(crc);
-    snprintf(err, errlen, "%s", cgt_rc_text(crc));
-  } else if (!found) {
-    g = NULL;
-    *rc = SQLITE_TOOBIG;
-    snprintf(err, errlen,
-             "heap %u is over the limit of %u for rule '%s' (a few seconds of work), and no period is proven by "
-             "then", n, limit, rule);
-  } else {
-    g = conn_values(conn, rule, n, rc, err, errlen);   /* the period makes this quick */
-  }
-done:
-  cgt_rule_free(&r);
-  return g;
+  return cgt_conn_heap_values(conn, rule, n, fname, rc, err, errlen);
 }
 
 /* G(0..n) of the rule text, or NULL after setting an error. */
-static const uint32_t *values(sqlite3_context *ctx, cgt_conn *conn, const char *rule, uint32_t n, const char *fname) {
+static const uint32_t *values(sqlite3_context *ctx, const char *rule, uint32_t n, const char *fname) {
   char err[400];
   int rc = SQLITE_OK;
-  const uint32_t *g = limited_values(conn, rule, n, &rc, err, sizeof err);
+  const uint32_t *g = conn_values(sqlite3_user_data(ctx), rule, n, fname, &rc, err, sizeof err);
   if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (!g) cgt_error(ctx, rc, fname, "%s", err);
   return g;
 }
 
-/* The largest heap that the values up to which a form is searched for
-** may reach: the rule's limit (raised by sparse space when it applies),
-** CGT_HEAP_MAX and n; 0 after an error. */
-static uint32_t form_bound(cgt_conn *conn, const char *rule, const cgt_rule *r, uint64_t n, int *rc, char *err,
-                           size_t errlen) {
-  uint32_t limit = cgt_heap_limit(r, NULL, 0);
-  if (cgt_rule_is_sparse_candidate(r) && n > limit) {
-    const uint32_t *g = conn_values(conn, rule, 2048, rc, err, errlen);
-    if (!g) return 0;
-    limit = cgt_heap_limit(r, g, 2048);
-  }
-  return n < limit ? (uint32_t)n : limit;
-}
-
-/* As values(), for a search to the default heap *n: when the values to *n
-** are over the rule's limit and no period is proven by it, the search
-** stops at the limit (*n lowered), so that a rule without a proof gives
-** NULL rather than an error, as heap_period promises. */
-static const uint32_t *default_values(sqlite3_context *ctx, cgt_conn *conn, const char *rule, const cgt_rule *r,
-                                      uint32_t *n, const char *fname) {
-  char err[400];
-  int rc = SQLITE_OK;
-  const uint32_t *g = limited_values(conn, rule, *n, &rc, err, sizeof err);
-  if (!g && rc == SQLITE_TOOBIG) {
-    char err2[400];
-    int rc2 = SQLITE_OK;
-    uint32_t limit = form_bound(conn, rule, r, *n, &rc2, err2, sizeof err2);
-    if (rc2 == SQLITE_OK && limit < *n) {
-      *n = limit;
-      rc = SQLITE_OK;
-      g = limited_values(conn, rule, limit, &rc, err, sizeof err);
-    }
-  }
-  if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
-  else if (!g) cgt_error(ctx, rc, fname, "%s", err);
-  return g;
-}
-
-/* G(n) by a proven form, for large n: 1 with the result set, 0 when no
-** form is proven by the rule's limit, -1 after an error. */
+/* G(n) of a provable rule by a proven form, looked for in the values up to
+** heap min(n, CGT_HEAP_MAX): 1 with the result set (by the form, or by the
+** values when they reach n), 0 when no form is proven by then and n is
+** past them, -1 after an error. */
 static int grundy_by_form(sqlite3_context *ctx, cgt_conn *conn, const char *rule, uint64_t n) {
   const char *fname = "heap_grundy";
   char err[400];
   int rc = SQLITE_OK, found = 0;
-  cgt_rule r;
-  cgt_rc crc = cgt_rule_parse(rule, &r, err, sizeof err);
-  const uint32_t *g = NULL;
   cgt_heap_form f;
-  if (crc == CGT_OK && cgt_rule_is_provable(&r)) {
-    uint32_t upto = form_bound(conn, rule, &r, n, &rc, err, sizeof err);
-    if (rc == SQLITE_OK) g = cgt_conn_heap_form(conn, rule, upto, &f, &found, &rc, err, sizeof err);
-  } else {
-    rc = crc ? cgt_sqlite_rc(crc) : SQLITE_OK;
-  }
-  cgt_rule_free(&r);
+  uint32_t upto = n < CGT_HEAP_MAX ? (uint32_t)n : CGT_HEAP_MAX;
+  const uint32_t *g = cgt_conn_heap_form(conn, rule, upto, fname, &f, &found, &rc, err, sizeof err);
   if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (rc) cgt_error(ctx, rc, fname, "%s", err);
   if (rc) return -1;
+  if (!found && n <= upto) {
+    sqlite3_result_int64(ctx, g[n]);
+    return 1;
+  }
   if (!found) return 0;
   int64_t v;
   if (cgt_heap_form_value(&f, g, n, &v) != CGT_OK) {
@@ -183,17 +85,24 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
     return;
   }
   cgt_conn *conn = sqlite3_user_data(ctx);
-  /* Large heaps by a proven form first: it needs few values. */
-  int by_form = n > 65536 ? grundy_by_form(ctx, conn, rule, n) : 0;
+  cgt_rule r;
+  if (!cgt_rule_arg(ctx, rule, fname, &r)) return;
+  int provable = cgt_rule_is_provable(&r);
+  cgt_rule_free(&r);
+  /* Large heaps by a proven form first: it may need few values. */
+  int by_form = provable && n > 65536 ? grundy_by_form(ctx, conn, rule, n) : 0;
   cgt_conn_heap_release(conn);
   if (by_form) return;
   if (n > CGT_HEAP_MAX) {
     cgt_error(ctx, SQLITE_TOOBIG, fname,
-              "a heap of %llu counters is larger than %u, and no period of rule '%s' is proven by its limit",
+              provable ? "a heap of %llu counters is larger than %u, the most whose values cgt holds, and no period "
+                         "of rule '%s' is proven by then"
+                       : "a heap of %llu counters is larger than %u, the most whose values cgt holds, and rule '%s' "
+                         "has no form cgt can prove",
               (unsigned long long)n, CGT_HEAP_MAX, rule);
     return;
   }
-  const uint32_t *g = values(ctx, conn, rule, (uint32_t)n, fname);
+  const uint32_t *g = values(ctx, rule, (uint32_t)n, fname);
   if (g) sqlite3_result_int64(ctx, g[n]);
   cgt_conn_heap_release(conn);
 }
@@ -219,8 +128,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
     cgt_rule_free(&r);
     return;
   }
-  const uint32_t *g = argc == 2 ? values(ctx, sqlite3_user_data(ctx), text, n, fname)
-                                 : default_values(ctx, sqlite3_user_data(ctx), text, &r, &n, fname);
+  const uint32_t *g = values(ctx, text, n, fname);
   if (!g) {
     cgt_rule_free(&r);
     cgt_conn_heap_release(sqlite3_user_data(ctx));
@@ -229,15 +137,12 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   int found = 0, proven = 0;
   cgt_heap_form f;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   if (provable) crc = cgt_heap_period_find(&r, g, n + 1, &found, &f, &it.stop);
   proven = found;
   if (!crc && !found && observed) crc = cgt_heap_period_observed(g, n + 1, &found, &f, &it.stop);
   cgt_interrupt_end(&it);
-  if (crc == CGT_LIMIT) {
-    cgt_error(ctx, SQLITE_TOOBIG, fname, "the search for a period in the values of rule '%s' to heap %u goes past "
-              "its budget of %u steps", text, n, CGT_OBSERVED_WORK);
-  } else if (crc) {
+  if (crc) {
     cgt_error_rc(ctx, crc, fname);
   } else if (found && !observed) {
     char json[96];
@@ -268,7 +173,7 @@ const cgt_function cgt_heap_functions[] = {
      .example = "SELECT heap_grundy('kayles', 15)"},
     {.name = "heap_period", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule", .result = "TEXT (JSON) or NULL",
-     .description = "Preperiod, period and saltus of a heap game's proven period, searched to heap 100000 (or the rule's limit).",
+     .description = "Preperiod, period and saltus of a heap game's proven period, searched to heap 100000.",
      .example = "SELECT heap_period('kayles')"},
     {.name = "heap_period", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_func,
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
@@ -276,7 +181,7 @@ const cgt_function cgt_heap_functions[] = {
      .example = "SELECT heap_period('sub{1,3,4}', 1000)"},
     {.name = "heap_period_observed", .nargs = 1, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
      .args = "rule", .result = "TEXT (JSON) or NULL",
-     .description = "The proven period of a heap game, else the least one its values to heap 100000 (or its limit) show.",
+     .description = "The proven period of a heap game, else the least one its values to heap 100000 show.",
      .example = "SELECT heap_period_observed('grundy', 2000)"},
     {.name = "heap_period_observed", .nargs = 2, .flags = CGT_PURE, .xFunc = heap_period_observed_func,
      .args = "rule, n_max", .result = "TEXT (JSON) or NULL",
@@ -296,8 +201,8 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   }
   char err[400];
   int rc = SQLITE_OK;
-  const uint32_t *g = limited_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, &rc, err,
-                                     sizeof err);
+  const uint32_t *g = conn_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, "heap_sequence",
+                                  &rc, err, sizeof err);
   if (!g) {
     cgt_conn_heap_release(cur->conn);
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", err);

@@ -44,8 +44,8 @@ static const cgt_mq *quotient(sqlite3_context *ctx, const char *rule, uint32_t n
   char err[300];
   cgt_rc rc;
   uint32_t fail;
-  const cgt_mq *q = cgt_conn_misere_quotient(sqlite3_user_data(ctx), rule, n, CGT_MISERE_MAX_HEAP, exact, &rc, &fail,
-                                             err, sizeof err);
+  const cgt_mq *q = cgt_conn_misere_quotient(sqlite3_user_data(ctx), rule, n, CGT_MISERE_MAX_HEAP, exact, fname, &rc,
+                                             &fail, err, sizeof err);
   if (q) return q;
   if (rc == CGT_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (err[0]) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
@@ -99,7 +99,8 @@ static cgt_rc tame_win(cgt_conn *conn, const char *rule, const cgt_rule *r, cons
   char err[300];
   cgt_rc rc;
   uint32_t fail;
-  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, s->max, CGT_MISERE_MAX_HEAP, &rc, &fail, err, sizeof err);
+  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, s->max, CGT_MISERE_MAX_HEAP, "misere_heap_win", &rc, &fail, err,
+                                              sizeof err);
   if (!gs) return rc == CGT_LIMIT ? CGT_OK : rc;   /* refused: the quotient decides */
   uint32_t x = 0;
   int big = 0;
@@ -237,7 +238,7 @@ static void quotient_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   if (!q) return;
   cgt_mq_presentation pr;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cgt_rc rc = cgt_mq_present(q, n, &pr, &it.stop);
   cgt_interrupt_end(&it);
   if (rc) {
@@ -306,7 +307,7 @@ static const cgt_genus *genera(sqlite3_context *ctx, cgt_conn *conn, const char 
   char msg[300];
   cgt_rc rc;
   uint32_t fail;
-  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, n, GENUS_MAX_HEAP, &rc, &fail, msg, sizeof msg);
+  const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, n, GENUS_MAX_HEAP, fname, &rc, &fail, msg, sizeof msg);
   *rcp = cgt_sqlite_rc(rc);
   if (gs) return gs;
   if (rc == CGT_LIMIT && !msg[0])

@@ -12,24 +12,26 @@
 #include "heapseq.h"
 #include "misere.h"
 
-/* The largest heap whose Grundy value the heap functions compute. */
-#define CGT_HEAP_MAX 100000000u
+/* The largest heap whose Grundy value the heap functions compute from the
+** values below it (the values are held in memory, 4 bytes each); past it,
+** only by a proven form. */
+#define CGT_HEAP_MAX 2147483647u
 
 /* Grundy values G(0..n) of the heap game rule, from the connection's cache
-** of sequences or computed now (n <= CGT_HEAP_MAX).  NULL on error, with
+** of sequences or computed now for the function fname (n <= CGT_HEAP_MAX).  NULL on error, with
 ** *rc and a message in err (a bad rule names the rule and character).  The
 ** values stay valid until the next call into the heap cache (or
 ** cgt_conn_heap_release): a sequence over the cache's byte budget is not
 ** kept, only lent (heap_cache.c). */
-const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
-                                     size_t errlen);
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+                                     char *err, size_t errlen);
 /* The proven form of the rule's sequence (heapform.h), looked for in
 ** its values up to heap upto (computed as needed, from
 ** cgt_heap_form_start growing eightfold; each search is cached with the
 ** sequence).  Returns the
 ** values, with *found and *f; NULL on error as above. */
-const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
-                                   int *rc, char *err, size_t errlen);
+const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
+                                   cgt_heap_form *f, int *found, int *rc, char *err, size_t errlen);
 /* Frees the sequence lent by the last call, if any: a heap function calls
 ** it when done with the values. */
 void cgt_conn_heap_release(cgt_conn *conn);
@@ -44,11 +46,11 @@ uint32_t *cgt_conn_heap_take(cgt_conn *conn, const uint32_t *g);
 ** otherwise; errlen > 0); CGT_NOMEM when rule is NULL (the text of a value
 ** that could not be had) (heap_misere_cache.c). */
 const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, int exact,
-                                       cgt_rc *rc, uint32_t *fail, char *err, size_t errlen);
+                                       const char *fname, cgt_rc *rc, uint32_t *fail, char *err, size_t errlen);
 /* The genera (genus.h) of rule's heaps 0..n (and maybe more, up to
 ** max) from the connection's cache or computed now; NULL on error as above. */
-const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, cgt_rc *rc,
-                                    uint32_t *fail, char *err, size_t errlen);
+const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, const char *fname,
+                                      cgt_rc *rc, uint32_t *fail, char *err, size_t errlen);
 
 /* Parses the heap rule text into r (heaprule.h); returns 1, or 0
 ** after setting the error "cgt: fname: <what is wrong with the rule>" (out

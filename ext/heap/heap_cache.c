@@ -11,20 +11,20 @@
 ** is lent to the caller until the next call into this cache or
 ** cgt_conn_heap_release(), which the heap functions call when done.
 **
-** Computing values is budgeted: past HEAP_BUDGET steps (a few seconds) it
-** stops with an error, and a search for a form refuses a prefix whose
-** projected work is clearly over it.
+** Computing values runs until it is done or interrupted: no budget of work.
+** The values and the computation's tables count against the connection's
+** 'memory' setting; a sequence grown ahead of what was asked (twice the
+** last, so that asking heap by heap costs little more) that would pass it
+** is computed to the heap asked instead.
 */
 #include "heap_binding.h"
 #include "heapseq.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define SEQ_BYTES ((uint64_t)256 << 20)
 #define SEQ_MAX 4096
-#define HEAP_BUDGET 5e9
 
 /* A cached Grundy sequence of a heap rule. */
 typedef struct heap_seq {
@@ -33,7 +33,6 @@ typedef struct heap_seq {
   uint32_t n;            /* values g[0..n] */
   uint32_t *g;
   uint64_t last_use;
-  double work;           /* steps that computing g[0..n] took */
   uint32_t form_n;       /* g[0..form_n-1] were searched for a form */
   int has_form;
   cgt_heap_form form;    /* proven by them */
@@ -126,9 +125,31 @@ static heap_seq *seq_keep(heap_cache *hc, heap_seq *q) {
   return q;
 }
 
+/* Computes g[0..n] of rule r (its text) for fname: the values' bytes are counted
+** against the 'memory' setting with the computation's own tables.  On
+** failure, a message in err. */
+static cgt_rc compute(cgt_conn *conn, const char *rule, const cgt_rule *r, uint32_t n, uint32_t *g, const char *fname,
+                      char *err, size_t errlen) {
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, conn, fname);
+  cgt_rc crc = cgt_stop_reserve(&it.stop, ((uint64_t)n + 1) * sizeof *g);
+  if (crc == CGT_OK) crc = cgt_heap_values(r, n, g, &it.stop);
+  if (crc == CGT_MEMORY) {
+    char *msg = cgt_memory_text(&it.stop);
+    snprintf(err, errlen, "the values of rule '%.80s' to heap %u: %s", rule, n, msg ? msg : "out of memory");
+    sqlite3_free(msg);
+  } else if (crc && crc != CGT_NOMEM) {
+    snprintf(err, errlen, "%s", cgt_rc_text(crc));
+  }
+  cgt_interrupt_end(&it);
+  return crc;
+}
+
 /* The sequence holding G(0..n) (at least) of the rule text, computed now
-** if need be: kept, or lent (see the top); NULL with *rc and err set. */
-static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err, size_t errlen) {
+** if need be for fname: kept, or lent (see the top); NULL with *rc and err
+** set. */
+static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc, char *err,
+                          size_t errlen) {
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc) { *rc = SQLITE_NOMEM; return NULL; }
   uint64_t hash = cgt_text_hash(rule);
@@ -161,41 +182,23 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   uint32_t want = n;
   if (old && old->n < UINT32_MAX / 2 && 2 * old->n > want) want = 2 * old->n;
   if (want < 64) want = 64;
-  uint32_t work_limit = cgt_heap_limit(&r, NULL, 0);   /* growing must not pass the rule's work limit */
-  if (want > work_limit && n <= work_limit) want = work_limit;
   uint32_t keep_max = (uint32_t)(SEQ_BYTES / sizeof(uint32_t) - 1);
   if (want > keep_max && n <= keep_max) want = keep_max;
   if (want > CGT_HEAP_MAX || want < n) want = n;
   uint32_t *g = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *g);
+  if (!g && want > n) g = sqlite3_malloc64(((uint64_t)(want = n) + 1) * sizeof *g);
   char *copy = sqlite3_mprintf("%s", rule);
   heap_seq *q = old ? old : sqlite3_malloc(sizeof *q);
-  cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(conn));
-  cgt_budget b;   /* (its polls count the work) */
-  cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
-  crc = g && copy && q ? cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop)) : CGT_NOMEM;
-  if (crc == CGT_LIMIT && b.over && want > n) {   /* the growth, not n, was out of budget */
-    cgt_budget_init(&b, &it.stop, (uint64_t)HEAP_BUDGET);
-    want = n;
-    crc = cgt_budget_rc(&b, cgt_heap_values(&r, want, g, &b.stop));
-  }
-  cgt_interrupt_end(&it);
+  crc = g && copy && q ? compute(conn, rule, &r, want, g, fname, err, errlen) : CGT_NOMEM;
+  if (crc == CGT_MEMORY && want > n) crc = compute(conn, rule, &r, want = n, g, fname, err, errlen);   /* the growth did not fit */
   cgt_rule_free(&r);
   if (crc) {
     sqlite3_free(g);
     sqlite3_free(copy);
     if (q != old) sqlite3_free(q);
     *rc = cgt_sqlite_rc(crc);
-    if (crc == CGT_LIMIT && b.over) {
-      *rc = SQLITE_TOOBIG;
-      snprintf(err, errlen, "the values of rule '%s' up to heap %u need more than %.0e steps (a few seconds of work)",
-               rule, want, HEAP_BUDGET);
-    } else if (crc != CGT_NOMEM) {
-      snprintf(err, errlen, "%s", cgt_rc_text(crc));
-    }
     return NULL;
   }
-  double work = (double)b.polls * (double)CGT_STOP_QUANTUM + (double)b.stop.spent;
   if (old && ((uint64_t)want + 1) * sizeof *g > SEQ_BYTES) {   /* lent: the kept, shorter one stays */
     q = sqlite3_malloc(sizeof *q);
     if (!q) {
@@ -213,7 +216,6 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
     old->rule = copy;
     old->g = g;
     old->n = want;
-    old->work = work;
     hc->bytes += seq_bytes(old);
     old->last_use = ++hc->tick;
     seq_trim(hc, old);
@@ -224,43 +226,17 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, int *rc,
   q->hash = hash;
   q->g = g;
   q->n = want;
-  q->work = work;
   return seq_keep(hc, q);
 }
 
-const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, int *rc, char *err,
-                                     size_t errlen) {
-  heap_seq *q = seq_slot(conn, rule, n, rc, err, errlen);
+const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+                                     char *err, size_t errlen) {
+  heap_seq *q = seq_slot(conn, rule, n, fname, rc, err, errlen);
   return q ? q->g : NULL;
 }
 
-/*
-** 1 (with the error in err) when the values up to heap next would take
-** clearly more than the budget (half as much again), as projected from
-** the work of the values up to n and of the previous probe (*last_n,
-** *last_work, then updated): the work grows as heap^a, a measured between
-** the two (from 1 to 3; 1 when only one is known).  The steps counted are
-** deterministic, so is the answer.
-*/
-static int over_budget(uint32_t n, double work, uint32_t *last_n, double *last_work, uint32_t next, const char *rule,
-                       char *err, size_t errlen) {
-  double a = 1;
-  if (*last_n && *last_n < n && *last_work > 0 && work > *last_work)
-    a = log(work / *last_work) / log((double)n / *last_n);
-  a = a < 1 ? 1 : a > 3 ? 3 : a;
-  *last_n = n;
-  *last_work = work;
-  double projected = work * pow((double)next / (n ? n : 1), a);
-  if (projected <= 1.5 * HEAP_BUDGET) return 0;   /* near the budget, the computation itself tells */
-  snprintf(err, errlen,
-           "the values of rule '%s' up to heap %u would need about %.0e steps (the first %u took %.0e), more than "
-           "the budget of %.0e (a few seconds of work)",
-           rule, next, projected, n + 1, work, HEAP_BUDGET);
-  return 1;
-}
-
-const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, cgt_heap_form *f, int *found,
-                                   int *rc, char *err, size_t errlen) {
+const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
+                                   cgt_heap_form *f, int *found, int *rc, char *err, size_t errlen) {
   *found = 0;
   cgt_rule r;
   cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
@@ -268,17 +244,16 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
     *rc = cgt_sqlite_rc(crc);
     return NULL;
   }
-  uint32_t start = cgt_heap_form_start(&r), last_n = 0;
-  double last_work = 0;
+  uint32_t start = cgt_heap_form_start(&r);
   cgt_rule_free(&r);
   for (uint32_t probe = upto < start ? upto : start;; probe = upto / 8 < probe ? upto : 8 * probe) {
-    heap_seq *q = seq_slot(conn, rule, probe, rc, err, errlen);
+    heap_seq *q = seq_slot(conn, rule, probe, fname, rc, err, errlen);
     if (!q) return NULL;
     if (!q->has_form && q->form_n <= q->n) {   /* values not searched yet */
       crc = cgt_rule_parse(rule, &r, err, errlen);
       if (crc == CGT_OK) {
         cgt_interrupt it;
-        cgt_interrupt_begin(&it, cgt_conn_db(conn));
+        cgt_interrupt_begin(&it, conn, fname);
         crc = cgt_heap_period_find(&r, q->g, q->n + 1, &q->has_form, &q->form, &it.stop);
         cgt_interrupt_end(&it);
         cgt_rule_free(&r);
@@ -296,9 +271,5 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
       return q->g;
     }
     if (probe == upto) return q->g;
-    if (over_budget(q->n, q->work, &last_n, &last_work, upto / 8 < probe ? upto : 8 * probe, rule, err, errlen)) {
-      *rc = SQLITE_TOOBIG;
-      return NULL;
-    }
   }
 }

@@ -94,10 +94,11 @@ static const cgt_conn_hook mq_hook = {"misere quotients", sizeof(mq_cache), mq_c
 /* Computes the quotient of rule r's heaps 1..n into *q; *fail on CGT_LIMIT.
 ** With prefix set, a limit met past heap 1 leaves the quotient of the heaps
 ** before it (q->ntypes), *fail where it was met. */
-static cgt_rc compute_quotient(sqlite3 *db, const cgt_rule *r, uint32_t n, int prefix, cgt_mq *q, uint32_t *fail) {
+static cgt_rc compute_quotient(cgt_conn *conn, const char *fname, const cgt_rule *r, uint32_t n, int prefix, cgt_mq *q,
+                               uint32_t *fail) {
   cgt_heapgame hg;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, db);
+  cgt_interrupt_begin(&it, conn, fname);
   cgt_rc rc = cgt_heapgame_from_rule(r, n, &hg, &it.stop);
   *fail = n;   /* (too many options in all) */
   if (!rc) {
@@ -109,7 +110,7 @@ static cgt_rc compute_quotient(sqlite3 *db, const cgt_rule *r, uint32_t n, int p
 }
 
 const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, int exact,
-                                       cgt_rc *rc, uint32_t *fail, char *err, size_t errlen) {
+                                       const char *fname, cgt_rc *rc, uint32_t *fail, char *err, size_t errlen) {
   *fail = 0;
   err[0] = 0;
   mq_cache *c = rule ? cgt_conn_state(conn, &mq_hook) : NULL;
@@ -126,7 +127,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
   uint32_t want = exact ? n : grown(n, same ? (int64_t)slot->n : -1, cap, max);
   char *copy = same ? NULL : sqlite3_mprintf("%s", rule);
   cgt_mq q;
-  *rc = same || copy ? compute_quotient(cgt_conn_db(conn), &r, want, want > n, &q, fail) : CGT_NOMEM;
+  *rc = same || copy ? compute_quotient(conn, fname, &r, want, want > n, &q, fail) : CGT_NOMEM;
   if (want > n && (*rc == CGT_LIMIT || (*rc == CGT_OK && *fail))) {
     /* the growth met a limit (its options', or at heap *fail, the heaps
     ** before it done): short of n, n alone, as a call of its own would */
@@ -136,7 +137,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
     } else {
       if (*rc == CGT_OK) cgt_mq_free(&q);
       want = n;
-      *rc = compute_quotient(cgt_conn_db(conn), &r, want, 0, &q, fail);
+      *rc = compute_quotient(conn, fname, &r, want, 0, &q, fail);
     }
   }
   cgt_rule_free(&r);
@@ -186,16 +187,17 @@ static const cgt_conn_hook genus_hook = {"heap genera", sizeof(genus_cache), gen
 /* Computes the genera of heaps 0..n of r into gs; *fail on CGT_LIMIT, when
 ** gs[0..*fail - 1] are made unless *fail is n (the options of heaps up to n
 ** may be over their limit: nothing is made then). */
-static cgt_rc compute_genera(sqlite3 *db, const cgt_rule *r, uint32_t n, cgt_genus *gs, uint32_t *fail) {
+static cgt_rc compute_genera(cgt_conn *conn, const char *fname, const cgt_rule *r, uint32_t n, cgt_genus *gs,
+                             uint32_t *fail) {
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, db);
+  cgt_interrupt_begin(&it, conn, fname);
   cgt_rc rc = cgt_heap_genera(r, n, CGT_GENUS_MAX_POSITIONS, gs, fail, &it.stop);
   cgt_interrupt_end(&it);
   return rc;
 }
 
-const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, cgt_rc *rc,
-                                      uint32_t *fail, char *err, size_t errlen) {
+const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t n, uint32_t max, const char *fname,
+                                      cgt_rc *rc, uint32_t *fail, char *err, size_t errlen) {
   *fail = 0;
   err[0] = 0;
   genus_cache *c = rule ? cgt_conn_state(conn, &genus_hook) : NULL;
@@ -211,12 +213,12 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
   uint32_t want = grown(n, same ? (int64_t)slot->n - 1 : -1, cap, max);
   cgt_genus *gs = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *gs);
   char *copy = same ? NULL : sqlite3_mprintf("%s", rule);
-  *rc = gs && (same || copy) ? compute_genera(cgt_conn_db(conn), &r, want, gs, fail) : CGT_NOMEM;
+  *rc = gs && (same || copy) ? compute_genera(conn, fname, &r, want, gs, fail) : CGT_NOMEM;
   cap = 0;
   if (*rc == CGT_LIMIT && want > n && *fail == want) {   /* the growth's options, or its last heap: n alone */
     cap = halfway(n, want);
     want = n;
-    *rc = compute_genera(cgt_conn_db(conn), &r, want, gs, fail);
+    *rc = compute_genera(conn, fname, &r, want, gs, fail);
   }
   cgt_rule_free(&r);
   /* heaps 0..made-1 are valued: all of them, those before a failed search,

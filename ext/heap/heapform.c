@@ -255,15 +255,12 @@ cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const uint32_t *g, uint64_t x
 }
 
 cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st) {
-  uint64_t work = 0;
   *found = 0;
   for (uint32_t p = 1; p <= n / 3; p++) {
     int64_t s = (int64_t)g[n - 1] - g[n - 1 - p];
     if (s < 0) continue;
     uint32_t k = n - 1 - p;   /* the relation holds for k .. n-1-p */
     while (k > 0 && (int64_t)g[k - 1 + p] - g[k - 1] == s) k--;
-    work += 1 + (n - 1 - p - k);
-    if (work > CGT_OBSERVED_WORK) return CGT_LIMIT;
     if (cgt_stop_charge(st, 1 + (uint64_t)(n - 1 - p - k))) return CGT_INTERRUPTED;
     if (n - k >= 3 * (uint64_t)p && 2 * (uint64_t)(n - k) >= n) {
       *f = (cgt_heap_form){k, p, (uint32_t)s};

@@ -41,8 +41,7 @@ cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, in
 ** g[pre..n-1] hold at least three periods (n - pre >= 3p): what the values
 ** show, proven by nothing; the relation must also cover at least half the
 ** values (2 (n - pre) >= n).  *found is 0 when no p <= n/3 qualifies.
-** Charges st; CGT_LIMIT past CGT_OBSERVED_WORK steps. */
-#define CGT_OBSERVED_WORK 1000000000u
+** Charges st (at worst quadratic in n). */
 cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st);
 
 /* G(x) for any x by the form f, with g[0..f->pre + f->per - 1] known;

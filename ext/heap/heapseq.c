@@ -230,14 +230,17 @@ static cgt_rc follow_form(const cgt_heap_form *f, uint32_t *g, uint32_t from, ui
 */
 static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   const uint8_t take = CGT_LEAVE_NONE | CGT_LEAVE_ONE;
-  uint32_t nex = 0, *ex = cgt_malloc(((size_t)m + 1) * sizeof *ex);
   /* G(n) <= n: counts of the values, and a tally of the excluded ones. */
+  uint64_t bytes = 2 * ((uint64_t)n_max + 2) * sizeof(uint32_t);
+  if (cgt_stop_reserve(st, bytes)) return CGT_MEMORY;
+  uint32_t nex = 0, *ex = cgt_malloc(((size_t)m + 1) * sizeof *ex);
   uint32_t *cnt = cgt_calloc((size_t)n_max + 2, sizeof *cnt), *tally = cgt_calloc((size_t)n_max + 2, sizeof *tally);
   cgt_rc rc = ex && cnt && tally ? CGT_OK : CGT_NOMEM;
   for (uint32_t j = 1; rc == CGT_OK && j <= m; j++)
     if (cgt_rule_digit(r, j) != take) ex[nex++] = j;
   uint32_t all = 0;   /* the mex of g[0..n-1] */
   for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
+    if ((n & 1023) == 0) cgt_stop_progress(st, n, n_max);
     uint32_t v = all, i;
     for (i = 0; i < nex && ex[i] <= n; i++) {
       uint32_t k = n - ex[i];
@@ -253,6 +256,7 @@ static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uin
   cgt_free(ex);
   cgt_free(cnt);
   cgt_free(tally);
+  cgt_stop_release(st, bytes);
   return rc;
 }
 
@@ -286,6 +290,8 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   }
   marks mk = {NULL, 0};
   digits dg = {NULL, 0};
+  uint64_t bytes = ((uint64_t)n_max + 1) * sizeof(uint32_t);   /* the rare positions, at most every heap */
+  if (cgt_stop_reserve(st, bytes)) return CGT_MEMORY;
   uint32_t *rare = cgt_malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0;
   uint32_t *miss = NULL, miss_cap = 0;
   uint32_t top = 0;
@@ -298,6 +304,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   ** period is used soon after it can be proven (a look costs O(n)). */
   uint32_t checkpoint = 2 * prefix;
   for (uint32_t n = prefix + 1; rc == CGT_OK && n <= n_max; n++) {
+    if ((n & 1023) == 0) cgt_stop_progress(st, n, n_max);
     if (sparse_ok && miss_cap < mk.cap) {
       uint32_t *m = cgt_realloc(miss, (size_t)mk.cap * sizeof *m);
       if (!m) { rc = CGT_NOMEM; break; }
@@ -327,6 +334,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   cgt_free(miss);
   cgt_free(mk.at);
   cgt_free(dg.j);
+  cgt_stop_release(st, bytes);
   return rc;
 }
 
@@ -336,49 +344,6 @@ cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop 
 
 cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   return values(r, n_max, g, 0, st);
-}
-
-/* ---- limits ---- */
-
-/* Worst-case steps of the plain loop (or of sparse space) up to heap n. */
-static double plain_cost(const cgt_rule *r, double n, int sparse_ok) {
-  double takes = 0, two = 0, three = 0;
-  for (uint32_t j = 0; j < r->ndigits; j++) {
-    takes += (r->d[j] & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) != 0;
-    two += (r->d[j] & CGT_LEAVE_TWO) != 0;
-    three += (r->d[j] & CGT_LEAVE_THREE) != 0;
-  }
-  uint32_t m;
-  if (cgt_rule_takes_past(r, &m)) {   /* excluded moves: a step a heap for each forbidden removal */
-    double forbidden = 0;
-    for (uint32_t j = 1; j <= m; j++) forbidden += cgt_rule_digit(r, j) != (CGT_LEAVE_NONE | CGT_LEAVE_ONE);
-    return n * (2 + forbidden);
-  }
-  if (r->tail & (CGT_LEAVE_NONE | CGT_LEAVE_ONE)) takes += 2 * n;   /* n/2 a heap, each dearer than a digit's */
-  if (r->tail & CGT_LEAVE_TWO) two += n / 2;
-  if (r->tail & CGT_LEAVE_THREE) three += n / 2;
-  if (sparse_ok) two = 0, takes += CGT_HEAP_SPARSE_STEPS;
-  return n * (1 + takes) + two * n * n / 4 + three * n * n * n / 36;
-}
-
-uint32_t cgt_heap_limit(const cgt_rule *r, const uint32_t *g, uint32_t n) {
-  int sparse_ok = 0;
-  if (g && n >= 2048 && one_split(r) != UINT32_MAX) {
-    sparse sp = {one_split(r), cgt_rule_distinct(r, one_split(r)), 0, 0, 0};
-    sparse_ok = choose_mask(&sp, g, 2048, NULL) <= 2048 / 8;
-  }
-  uint32_t lo = 0, hi = CGT_HEAP_LIMIT_MAX;   /* the largest n within the budget, by bisection */
-  if (plain_cost(r, hi, sparse_ok) <= CGT_HEAP_STEPS) return hi;
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (plain_cost(r, mid, sparse_ok) <= CGT_HEAP_STEPS) lo = mid;
-    else hi = mid;
-  }
-  /* two significant digits, so that the limits read well */
-  uint32_t unit = 1;
-  while (lo / unit >= 100) unit *= 10;
-  lo = lo / unit * unit;
-  return lo < 1000 ? 1000 : lo;
 }
 
 int cgt_rule_is_sparse_candidate(const cgt_rule *r) { return one_split(r) != UINT32_MAX; }

@@ -34,21 +34,6 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
 ** periodic shortcut; for tests and benchmarks. */
 cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
-/*
-** Limits.  The plain loop costs, up to heap n, about n per removal that
-** takes, n^2/4 per two-heap digit and n^3/36 per three-heap digit (a tail,
-** as in lasker, is n/2 digits); excluded moves (nim, allbut{}) about n per
-** forbidden removal; sparse space about CGT_HEAP_SPARSE_STEPS a heap.  cgt_heap_limit returns the largest n whose
-** worst case stays within CGT_HEAP_STEPS steps (a few seconds), at least
-** 1000 and at most CGT_HEAP_LIMIT_MAX, rounded down to two significant
-** digits.  With g[0..n] known for n >= 2048 it can tell whether sparse
-** space applies (else it assumes not).  Beyond the limit a sequence can
-** only be had through a form proven by then.
-*/
-#define CGT_HEAP_STEPS 1e9
-#define CGT_HEAP_SPARSE_STEPS 1000
-#define CGT_HEAP_LIMIT_MAX 100000000u
-uint32_t cgt_heap_limit(const cgt_rule *r, const uint32_t *g, uint32_t n);
 /* 1 when sparse space may apply to r (a finite code with one splitting
 ** digit, into two heaps); whether it does shows in the first 2048 values. */
 int cgt_rule_is_sparse_candidate(const cgt_rule *r);

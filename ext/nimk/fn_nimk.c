@@ -107,7 +107,7 @@ static int graph_call_open(sqlite3_context *ctx, sqlite3_value **argv, graph_cal
   if (!c->graph) return 0;
   cgt_game *game = &c->graph->game;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c->fname);
   cgt_rc crc = cgt_game_need_grundy(game, &it.stop);
   if (crc == CGT_OK) crc = cgt_game_need_heaplike(game, &it.stop);
   cgt_interrupt_end(&it);
@@ -207,7 +207,7 @@ static void nimk_graph_win_func(sqlite3_context *ctx, int argc, sqlite3_value **
   cgt_nimk_spent spent;
   cgt_interrupt it;
   int win = 0;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c.fname);
   cgt_rc rc = cgt_nimk_search_win(c.k, &g, c.tok, (size_t)c.n, &search_budget, &win, &spent, &it.stop);
   cgt_interrupt_end(&it);
   if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK) sqlite3_result_int(ctx, win);
@@ -242,7 +242,7 @@ static void count_moore(sqlite3_context *ctx, const graph_call *c) {
   cgt_nimk_tokens tokens = {(size_t)n, val, off, opt};
   uint64_t count = 0;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c->fname);
   char err[200];
   cgt_rc crc = cgt_nimk_count(c->k, &tokens, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &count, err, sizeof err,
                               &it.stop);
@@ -271,7 +271,7 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_nimk_spent spent;
   cgt_interrupt it;
   uint64_t count = 0;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c.fname);
   cgt_rc rc = cgt_nimk_search_count(c.k, &g, c.tok, (size_t)c.n, &search_budget, &count, &spent, &it.stop);
   cgt_interrupt_end(&it);
   if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c.fname, "the count exceeds 2^63-1");

@@ -66,7 +66,7 @@ static void random_sum_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
     return;
   }
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cgt_rc rc = cgt_game_need_grundy(&graph->game, &it.stop);
   cgt_randsum in;
   uint32_t *k_off = NULL, *kset = NULL;

@@ -312,17 +312,17 @@ static void rcf_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_st
   else cgt_result_game(ctx, s, g, "cg_rcf");
 }
 
-CGT_PARTIZAN_FUNC(thermograph)
-CGT_PARTIZAN_FUNC(thermograph_svg)
-CGT_PARTIZAN_FUNC(is_infinitesimal)
-CGT_PARTIZAN_FUNC(is_all_small)
-CGT_PARTIZAN_FUNC(temper)
-CGT_PARTIZAN_FUNC(ordinal_sum)
-CGT_PARTIZAN_FUNC(cool)
-CGT_PARTIZAN_FUNC(heat)
-CGT_PARTIZAN_FUNC(overheat)
-CGT_PARTIZAN_FUNC(atomic_weight)
-CGT_PARTIZAN_FUNC(rcf)
+CGT_PARTIZAN_FUNC(thermograph, "cg_thermograph")
+CGT_PARTIZAN_FUNC(thermograph_svg, "cg_thermograph_svg")
+CGT_PARTIZAN_FUNC(is_infinitesimal, "cg_is_infinitesimal")
+CGT_PARTIZAN_FUNC(is_all_small, "cg_is_all_small")
+CGT_PARTIZAN_FUNC(temper, "cg_temper")
+CGT_PARTIZAN_FUNC(ordinal_sum, "cg_ordinal_sum")
+CGT_PARTIZAN_FUNC(cool, "cg_cool")
+CGT_PARTIZAN_FUNC(heat, "cg_heat")
+CGT_PARTIZAN_FUNC(overheat, "cg_overheat")
+CGT_PARTIZAN_FUNC(atomic_weight, "cg_atomic_weight")
+CGT_PARTIZAN_FUNC(rcf, "cg_rcf")
 
 const cgt_function cgt_algebra_functions[] = {
     {.name = "cg_thermograph", .nargs = 1, .flags = CGT_PURE, .xFunc = thermograph_func,
@@ -427,7 +427,7 @@ static int incentives_filter(cgt_cursor *cur, sqlite3_value **args) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cg_store_set_stop(s, &it.stop);
   int rc = incentives_rows(cur, args, s);
   cg_store_set_stop(s, NULL);

@@ -148,7 +148,7 @@ static void snort_col(sqlite3_context *ctx, int argc, sqlite3_value **argv, int 
   } else if (argc < 2 || read_colouring(ctx, pg, argv[1], argv[0], fname, colour)) {
     cgt_interrupt it;
     cg_id g;
-    cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+    cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
     cg_store_set_stop(s, &it.stop);
     cgt_rc rc = cg_snort_col(s, col, n, edges, pg->off[n], colour, &g, &big);
     if (rc) failed(ctx, rc, fname, 0, big);
@@ -183,7 +183,7 @@ static void hackenbush_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   } else {
     cgt_interrupt it;
     cg_id g;
-    cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+    cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
     cg_store_set_stop(s, &it.stop);
     cgt_rc rc = cg_hackenbush(s, n, edges, who, pg->off[n], ground, &g, &big, &it.stop);
     if (rc) failed(ctx, rc, fname, 1, big);

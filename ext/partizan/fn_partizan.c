@@ -24,24 +24,24 @@
 #include "pnotation.h"
 
 /* Each SQL function runs its body through cgt_partizan_run(). */
-#define PARTIZAN(name)                    \
+#define PARTIZAN(name, sql_name)          \
   static cgt_partizan_body name##_body; \
-  CGT_PARTIZAN_FUNC(name)
-PARTIZAN(cg)
-PARTIZAN(add)
-PARTIZAN(sum_step)
-PARTIZAN(neg)
-PARTIZAN(sub)
-PARTIZAN(cmp)
-PARTIZAN(le)
-PARTIZAN(outcome)
-PARTIZAN(is_number)
-PARTIZAN(birthday)
-PARTIZAN(leftstop)
-PARTIZAN(rightstop)
-PARTIZAN(mean)
-PARTIZAN(temperature)
-PARTIZAN(value)
+  CGT_PARTIZAN_FUNC(name, sql_name)
+PARTIZAN(cg, "cg")
+PARTIZAN(add, "cg_add")
+PARTIZAN(sum_step, "cg_sum")
+PARTIZAN(neg, "cg_neg")
+PARTIZAN(sub, "cg_sub")
+PARTIZAN(cmp, "cg_cmp")
+PARTIZAN(le, "cg_le")
+PARTIZAN(outcome, "cg_outcome")
+PARTIZAN(is_number, "cg_is_number")
+PARTIZAN(birthday, "cg_birthday")
+PARTIZAN(leftstop, "cg_leftstop")
+PARTIZAN(rightstop, "cg_rightstop")
+PARTIZAN(mean, "cg_mean")
+PARTIZAN(temperature, "cg_temperature")
+PARTIZAN(value, "cg_value")
 static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
 
 static void cg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -87,7 +87,7 @@ static void sum_final(sqlite3_context *ctx) {
     sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
     return;
   }
-  cgt_partizan_run(ctx, 0, NULL, sum_final_body);
+  cgt_partizan_run(ctx, 0, NULL, sum_final_body, "cg_sum");
 }
 
 static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -384,7 +384,7 @@ static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, cgt_conn_db(cur->conn));
+  cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cg_store_set_stop(s, &it.stop);
   int rc = options_rows(cur, args, s);
   cg_store_set_stop(s, NULL);

@@ -31,12 +31,14 @@ int cgt_conn_games_on_reset(cgt_conn *conn, void (*reset)(void *arg), void *arg)
 ** charged to an interrupt check of this connection. */
 typedef void cgt_partizan_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s);
 
-/* Runs body with the connection's store, interruptible. */
-void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body);
-/* Defines the SQL function name_func, which runs name_body so. */
-#define CGT_PARTIZAN_FUNC(name)                                                   \
+/* Runs body with the connection's store, interruptible, for the SQL
+** function fname. */
+void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body,
+                      const char *fname);
+/* Defines name_func, the SQL function sql_name, which runs name_body so. */
+#define CGT_PARTIZAN_FUNC(name, sql_name)                                         \
   static void name##_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) { \
-    cgt_partizan_run(ctx, argc, argv, name##_body);                               \
+    cgt_partizan_run(ctx, argc, argv, name##_body, sql_name);                     \
   }
 /* Why a computation failed, naming the limit it met (sqlite3_malloc'd;
 ** NULL when out of memory). */

@@ -69,14 +69,15 @@ int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char
 }
 
 /* Runs body with the connection's store, interruptible. */
-void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body) {
+void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_partizan_body *body,
+                      const char *fname) {
   cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
   if (!s) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, sqlite3_context_db_handle(ctx));
+  cgt_interrupt_begin(&it, sqlite3_user_data(ctx), fname);
   cg_store_set_stop(s, &it.stop);
   body(ctx, argc, argv, s);
   cg_store_set_stop(s, NULL);

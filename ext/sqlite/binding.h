@@ -108,7 +108,17 @@ extern const cgt_family cgt_self_family;
 
 /* Registers tf on db (table_function.c). */
 int cgt_register_table_function(sqlite3 *db, cgt_conn *conn, const cgt_table_function *tf);
-/* ---- the connection (conn.c) ---- */
+/* ---- the connection (conn.c) and its settings (settings.c) ---- */
+
+/* A connection's settings (cgt_setting). */
+typedef struct cgt_settings {
+  uint64_t memory;    /* bytes the tables of one call may hold */
+  double progress;    /* seconds between progress lines on standard error (0: none) */
+} cgt_settings;
+/* The least 'memory' setting. */
+#define CGT_MEMORY_MIN ((uint64_t)1 << 20)
+/* cgt_setting(name [, value]) (settings.c). */
+extern const cgt_function cgt_setting_functions[];
 
 /* A new connection state for db, which knows the families registered on
 ** it (cgt_help lists them). */
@@ -116,6 +126,8 @@ cgt_conn *cgt_conn_new(sqlite3 *db, const cgt_family *const *families, size_t co
 void cgt_conn_ref(cgt_conn *conn);
 void cgt_conn_unref(void *conn);
 sqlite3 *cgt_conn_db(cgt_conn *conn);
+/* The connection's settings, which cgt_setting changes. */
+cgt_settings *cgt_conn_settings(cgt_conn *conn);
 /* The families registered on the connection (*count of them). */
 const cgt_family *const *cgt_conn_families(cgt_conn *conn, size_t *count);
 
@@ -147,20 +159,32 @@ void cgt_result_key(sqlite3_context *ctx, const cgt_key *k);
 char *cgt_key_text(const cgt_key *k);
 char *cgt_value_literal(sqlite3_value *v);
 
-/* A stop hook that honours sqlite3_interrupt() during long computations:
-** it asks sqlite3_is_interrupted() where SQLite has it (3.41 and later) and
-** else steps a trivial statement, which fails with SQLITE_INTERRUPT once the
-** connection is interrupted.  That statement is prepared only when a
+/* A stop hook for the long computation of one call of fname: it honours
+** sqlite3_interrupt() and the progress handler (it asks
+** sqlite3_is_interrupted() where SQLite has it, 3.41 and later, and steps a
+** small statement, which fails with SQLITE_INTERRUPT once the connection
+** is interrupted and gives the progress handler its turn); it gives the
+** stop the connection's 'memory' setting, and prints progress lines as the
+** 'progress' setting asks.  The statement is prepared only when a
 ** computation runs long enough to check; cgt_interrupt_end finalizes it.
-**   cgt_interrupt it;  cgt_interrupt_begin(&it, db);
+**   cgt_interrupt it;  cgt_interrupt_begin(&it, conn, "f");
 **   rc = long_computation(..., &it.stop);  cgt_interrupt_end(&it); */
 typedef struct cgt_interrupt {
   cgt_stop stop;
   sqlite3 *db;
   sqlite3_stmt *probe;
+  const char *fname;
+  double progress;          /* seconds between progress lines (0: none) */
+  double start, last;       /* when the call began, and the last line */
+  uint64_t polls;
 } cgt_interrupt;
-void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db);
+void cgt_interrupt_begin(cgt_interrupt *it, cgt_conn *conn, const char *fname);
 void cgt_interrupt_end(cgt_interrupt *it);
+/* The error of a computation of fname that ended with CGT_MEMORY under
+** stop st: the bytes it wanted and the setting, with the remedy. */
+void cgt_error_memory(sqlite3_context *ctx, const cgt_stop *st, const char *fname);
+/* The same text, sqlite3_malloc'd (NULL when out of memory). */
+char *cgt_memory_text(const cgt_stop *st);
 
 /* Polls sqlite3_interrupt() between phases of a long step that runs no
 ** stop hook (such as reading a table): 1 when the connection is interrupted. */

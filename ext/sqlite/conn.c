@@ -10,6 +10,7 @@
 #include "binding.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #define CONN_STATES 8
 
@@ -23,7 +24,17 @@ struct cgt_conn {
   } state[CONN_STATES];
   const cgt_family *const *families;
   size_t nfamilies;
+  cgt_settings settings;
 };
+
+/* The settings of a new connection: 'memory' half the machine's memory (4
+** GiB where it cannot be known), at least CGT_MEMORY_MIN; 'progress' 0. */
+static void settings_default(cgt_settings *s) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  uint64_t total = pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : (uint64_t)8 << 30;
+  s->memory = total / 2 < CGT_MEMORY_MIN ? CGT_MEMORY_MIN : total / 2;
+  s->progress = 0;
+}
 
 cgt_conn *cgt_conn_new(sqlite3 *db, const cgt_family *const *families, size_t count) {
   cgt_conn *conn = sqlite3_malloc(sizeof *conn);
@@ -32,6 +43,7 @@ cgt_conn *cgt_conn_new(sqlite3 *db, const cgt_family *const *families, size_t co
   conn->db = db;
   conn->families = families;
   conn->nfamilies = count;
+  settings_default(&conn->settings);
   return conn;
 }
 
@@ -61,6 +73,8 @@ void *cgt_conn_state(cgt_conn *conn, const cgt_conn_hook *hook) {
   conn->nstates++;
   return state;
 }
+
+cgt_settings *cgt_conn_settings(cgt_conn *conn) { return &conn->settings; }
 
 const cgt_family *const *cgt_conn_families(cgt_conn *conn, size_t *count) {
   *count = conn->nfamilies;

@@ -4,7 +4,9 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 int cgt_key_from_value(sqlite3_value *v, cgt_key *k) {
   memset(k, 0, sizeof *k);
@@ -94,8 +96,33 @@ char *cgt_value_literal(sqlite3_value *v) {
 #define PROBE_64 PROBE_8 PROBE_8 PROBE_8 PROBE_8 PROBE_8 PROBE_8 PROBE_8 PROBE_8
 #define PROBE_SQL "SELECT " PROBE_64 PROBE_64 PROBE_64 PROBE_64 "1"
 
+/* Seconds on a monotonic clock. */
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A progress line on standard error, when the 'progress' setting's seconds
+** have passed since the last. */
+static void report_progress(cgt_interrupt *it) {
+  double t = now();
+  if (t - it->last < it->progress) return;
+  it->last = t;
+  const cgt_stop *st = &it->stop;
+  if (st->total)
+    fprintf(stderr, "cgt: %s: %llu of %llu (%.0f%%), %.1f s\n", it->fname, (unsigned long long)st->done,
+            (unsigned long long)st->total, 100.0 * (double)st->done / (double)st->total, t - it->start);
+  else
+    fprintf(stderr, "cgt: %s: %.3g units of work, %.1f s\n", it->fname, (double)it->polls * CGT_STOP_QUANTUM,
+            t - it->start);
+  fflush(stderr);
+}
+
 static int interrupted(void *arg) {
   cgt_interrupt *it = arg;
+  it->polls++;
+  if (it->progress > 0) report_progress(it);
 #if SQLITE_VERSION_NUMBER >= 3041000
   if (sqlite3_libversion_number() >= 3041000 && sqlite3_is_interrupted(it->db)) return 1;
 #endif
@@ -108,12 +135,16 @@ static int interrupted(void *arg) {
   return rc == SQLITE_INTERRUPT;
 }
 
-void cgt_interrupt_begin(cgt_interrupt *it, sqlite3 *db) {
-  memset(&it->stop, 0, sizeof it->stop);
+void cgt_interrupt_begin(cgt_interrupt *it, cgt_conn *conn, const char *fname) {
+  const cgt_settings *set = cgt_conn_settings(conn);
+  memset(it, 0, sizeof *it);
   it->stop.should_stop = interrupted;
   it->stop.arg = it;
-  it->db = db;
-  it->probe = NULL;
+  it->stop.memory = set->memory;
+  it->db = cgt_conn_db(conn);
+  it->fname = fname;
+  it->progress = set->progress;
+  if (it->progress > 0) it->start = it->last = now();
 }
 
 void cgt_interrupt_end(cgt_interrupt *it) {
@@ -121,9 +152,39 @@ void cgt_interrupt_end(cgt_interrupt *it) {
   it->probe = NULL;
 }
 
+/* Bytes as a reader takes them in: 512 bytes, 3.1 MiB, 8.0 GiB. */
+static void bytes_text(uint64_t n, char *buf, size_t len) {
+  static const char *const unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (n < 1024) {
+    snprintf(buf, len, "%llu bytes", (unsigned long long)n);
+    return;
+  }
+  double x = (double)n / 1024;
+  int u = 0;
+  while (x >= 1024 && u < 5) x /= 1024, u++;
+  snprintf(buf, len, "%.1f %s", x, unit[u]);
+}
+
+char *cgt_memory_text(const cgt_stop *st) {
+  char want[32], have[32];
+  bytes_text(st->wanted, want, sizeof want);
+  bytes_text(st->memory, have, sizeof have);
+  return sqlite3_mprintf("needs %s (%llu bytes), more than the 'memory' setting of %s (%llu bytes); "
+                         "SELECT cgt_setting('memory', bytes) raises it",
+                         want, (unsigned long long)st->wanted, have, (unsigned long long)st->memory);
+}
+
+void cgt_error_memory(sqlite3_context *ctx, const cgt_stop *st, const char *fname) {
+  char *msg = cgt_memory_text(st);
+  if (msg) cgt_error(ctx, SQLITE_TOOBIG, fname, "%s", msg);
+  else sqlite3_result_error_nomem(ctx);
+  sqlite3_free(msg);
+}
+
 int cgt_interrupted(sqlite3 *db) {
   cgt_interrupt it;
-  cgt_interrupt_begin(&it, db);
+  memset(&it, 0, sizeof it);
+  it.db = db;
   int stop = interrupted(&it);
   cgt_interrupt_end(&it);
   return stop;
@@ -137,7 +198,8 @@ int cgt_sqlite_rc(cgt_rc rc) {
     case CGT_INTERRUPTED: return SQLITE_INTERRUPT;
     case CGT_RANGE:
     case CGT_LIMIT: return SQLITE_TOOBIG;
-    case CGT_TOOLONG: return SQLITE_TOOBIG;
+    case CGT_TOOLONG:
+    case CGT_MEMORY: return SQLITE_TOOBIG;
     case CGT_NOINVERSE:
     case CGT_TOODEEP:
     case CGT_SYNTAX: return SQLITE_ERROR;

@@ -1,5 +1,6 @@
 /*
-** The extension's own functions: cgt_version(), and cgt_help(), one row per
+** The extension's own functions: cgt_version(), cgt_setting() (settings.c),
+** and cgt_help(), one row per
 ** function of cgt as registered (name and number of arguments), read from
 ** the registration tables of every family registered on the connection, so
 ** the list cannot drift from what the extension provides:
@@ -97,5 +98,5 @@ static const cgt_table_function help_tables[] = {
      .example = "SELECT name, args FROM cgt_help() WHERE name LIKE 'cg_%'"},
     {0}};
 
-const cgt_family cgt_self_family = {"cgt", (const cgt_function *const[]){self_functions, NULL},
+const cgt_family cgt_self_family = {"cgt", (const cgt_function *const[]){self_functions, cgt_setting_functions, NULL},
                                     (const cgt_table_function *const[]){help_tables, NULL}};

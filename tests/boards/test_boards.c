@@ -144,7 +144,7 @@ int main(void) {
 
   /* A stop that says stop at its first poll ends a long search, and the
   ** store and table still work afterwards. */
-  cgt_stop st = {always, NULL, 0, 0};
+  cgt_stop st = {.should_stop = always, .arg = NULL, .spent = 0, .stopped = 0};
   cg_store_set_stop(s, &st);
   cg_board_table *fresh = cg_board_table_new();
   char err[300];

@@ -239,7 +239,7 @@ int main(void) {
   ok(clobber_least, "clobber: every board is the least of its eight images");
 
   /* An interrupt ends a census with CGT_INTERRUPTED. */
-  cgt_stop stop = {always, NULL, 0, 0};
+  cgt_stop stop = {.should_stop = always, .arg = NULL, .spent = 0, .stopped = 0};
   c = cg_census_new(s, &cg_domineering, 12, 1);
   cg_store_set_stop(s, &stop);
   rc = CGT_OK;

@@ -72,7 +72,7 @@ int main(void) {
 
   /* The stop: polled every CGT_STOP_QUANTUM units; the third poll stops. */
   int after = 3;
-  cgt_stop st = {stop_after_polls, &after, 0, 0};
+  cgt_stop st = {.should_stop = stop_after_polls, .arg = &after, .spent = 0, .stopped = 0};
   rc = cg_gamegraph_build(&gg, "domineering", ".....|.....|.....|.....|.....", &sql_limits, &st, err, sizeof err);
   ok(rc == CGT_INTERRUPTED && polls == 3, "a stop hook ends the search (rc %d after %d polls, %u positions)", rc,
      polls, gg.npos);

@@ -37,7 +37,7 @@ int main(void) {
   {
     char *green = malloc(CG_HACKENBUSH_MAX + 1);
     int polls = 0;
-    cgt_stop budget = {count_poll, &polls, 0, 0};
+    cgt_stop budget = {.should_stop = count_poll, .arg = &polls, .spent = 0, .stopped = 0};
     memset(green, 'G', CG_HACKENBUSH_MAX);
     green[CG_HACKENBUSH_MAX] = 0;
     cg_store_set_stop(s, &budget);

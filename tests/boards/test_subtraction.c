@@ -369,7 +369,7 @@ int main(void) {
         }
     /* an interrupt drops what the memo kept: asked again, the same heaps */
     {
-      cgt_stop stop_now = {NULL, NULL, 0, 1};   /* stopped already */
+      cgt_stop stop_now = {.should_stop = NULL, .arg = NULL, .spent = 0, .stopped = 1};   /* stopped already */
       cg_sub_memo *m = cg_sub_memo_new();
       cg_store *at;
       const cg_id *v;

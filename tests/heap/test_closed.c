@@ -62,7 +62,7 @@ static void wythoff(void) {
   /* Its 22 MB table at 1580 is cleared a megabyte at a time, each charged:
   ** a stop at the first poll ends it there, the value left as it was. */
   int polls = 0;
-  cgt_stop st = {stop_at_first_poll, &polls, 0, 0};
+  cgt_stop st = {.should_stop = stop_at_first_poll, .arg = &polls, .spent = 0, .stopped = 0};
   g = 7;
   is_int(cgt_wythoff_grundy(1580, 1580, &g, &st), CGT_INTERRUPTED, "a stop ends Wythoff Grundy");
   ok(polls == 1 && g == 7, "at its first poll (%d), the value untouched (%llu)", polls, (unsigned long long)g);

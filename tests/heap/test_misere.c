@@ -145,7 +145,7 @@ static void limits(void) {
   ok(good && exact.size == 304, "Officers to heap 16: 304 elements, within the limit of the SQL functions (%u)",
      CGT_MQ_MAX_ELEMENTS);
   if (good) cgt_mq_free(&exact);
-  cgt_stop st = {stop_now, NULL, CGT_STOP_QUANTUM, 0};
+  cgt_stop st = {.should_stop = stop_now, .arg = NULL, .spent = CGT_STOP_QUANTUM, .stopped = 0};
   is_int(quotient("0.07", 30, &q, &fail, &st), CGT_INTERRUPTED, "a stop asked for ends the computation");
 }
 

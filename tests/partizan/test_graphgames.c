@@ -152,11 +152,11 @@ int main(void) {
   ok(g == want, "a blue string of 128 edges is 128");
 
   /* The stop: a hook that says stop ends a long search. */
-  cgt_stop st = {stop_now, NULL, 0, 0};
+  cgt_stop st = {.should_stop = stop_now, .arg = NULL, .spent = 0, .stopped = 0};
   cg_store_set_stop(S, &st);
   is_int(cg_snort_col(S, 0, 40, path, 39, NULL, &g, &big), CGT_INTERRUPTED, "Snort on a path of 40 stops");
   cg_store_set_stop(S, NULL);
-  cgt_stop quiet = {never_stop, NULL, 0, 0};
+  cgt_stop quiet = {.should_stop = never_stop, .arg = NULL, .spent = 0, .stopped = 0};
   is_int(cg_hackenbush(S, 5, path, blue, 4, 0, &g, &big, &quiet), CGT_OK, "a stop that never fires changes nothing");
   cg_store_free(S);
   return tap_done();

@@ -117,7 +117,7 @@ int main(void) {
   /* interrupts: a hot sum, stopped at the first poll, then the same call runs to its end */
   cg_id hot = G("{1|-1}+{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}+{9|-9}+{10|-10}+{11|-11}");
   cg_id one = G("1"), far = G("{*300|0}");   /* ({*3000|0} took 0.6 s to build under the sanitizers) */
-  cgt_stop st = {stop_always, NULL, CGT_STOP_QUANTUM, 0};
+  cgt_stop st = {.should_stop = stop_always, .arg = NULL, .spent = CGT_STOP_QUANTUM, .stopped = 0};
   cg_store_set_stop(s, &st);
   ok(cg_heat(s, hot, one, &out) == CGT_INTERRUPTED, "heating stops on interrupt");
   ok(cg_rcf(s, hot, &out) == CGT_INTERRUPTED, "rcf stops on interrupt");

@@ -55,6 +55,8 @@ cgt_collect s -1 reads
 cgt_dot s 1 reads
 cgt_dot s 2 reads
 cgt_dot s 3 reads
+cgt_setting s 1 reads
+cgt_setting s 2 reads
 cgt_version s 0 pure
 fibonacci_nim_move s 1 pure
 fibonacci_nim_move s 2 pure

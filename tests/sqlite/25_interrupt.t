@@ -116,6 +116,7 @@ CALLS = {
     'mex': QUICK('one pass over its arguments or rows (the aggregate: SQLite stops between rows)'),
     'nimk_win': QUICK('one pass over its arguments or rows'),
     'cgt_version': QUICK('a constant'),
+    'cgt_setting': QUICK('reads or sets one number of the connection'),
     'cgt_collect': QUICK('internal: appends one row to a buffer'),
     'cgt_help': QUICK('a list of the registration tables: about 80 rows'),
     # ---- impartial: stored graphs (reading 6e6 moves, then solving)
