@@ -28,6 +28,7 @@ static int budget_poll(void *arg) {
 
 void cgt_budget_init(cgt_budget *b, cgt_stop *inner, uint64_t max) {
   *b = (cgt_budget){{.should_stop = budget_poll, .arg = b}, inner, 0, max / CGT_STOP_QUANTUM, 0};
+  if (inner) b->stop.memory = inner->memory, b->stop.held = inner->held;
 }
 
 static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }

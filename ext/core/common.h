@@ -50,8 +50,8 @@ typedef struct cgt_stop {
 
 /* A work budget: its stop (b->stop) ends a computation past max units of
 ** work as an interrupt would, and passes the work on to inner (NULL: none),
-** whose answer still decides interrupts.  cgt_budget_rc turns the end of
-** the budget into CGT_LIMIT. */
+** whose answer still decides interrupts, and whose memory limit it keeps.
+** cgt_budget_rc turns the end of the budget into CGT_LIMIT. */
 typedef struct cgt_budget {
   cgt_stop stop;
   cgt_stop *inner;

@@ -27,10 +27,8 @@ static void quotient_error(sqlite3_context *ctx, cgt_rc rc, const char *fname, c
   if (rc == CGT_LIMIT)
     cgt_error(ctx, SQLITE_TOOBIG, fname,
               "the misère quotient of rule '%s' is not found within the limits at heap %u (quotients of at most %u "
-              "elements, candidates of %u, %u recalibrations a heap, %u MB of verification states, %u options, "
-              "%.0e steps of work)",
-              rule, fail, CGT_MQ_MAX_ELEMENTS, CGT_MQ_MAX_CANDIDATE, CGT_MQ_MAX_RECALIBRATIONS,
-              (unsigned)(CGT_MQ_MAX_STATE_BYTES >> 20), CGT_MQ_MAX_OPTIONS, CGT_MQ_MAX_WORK);
+              "elements, candidates of %u, %u recalibrations a heap, %u options)",
+              rule, fail, CGT_MQ_MAX_ELEMENTS, CGT_MQ_MAX_CANDIDATE, CGT_MQ_MAX_RECALIBRATIONS, CGT_MQ_MAX_OPTIONS);
   else
     cgt_error_rc(ctx, rc, fname);
 }
@@ -101,7 +99,7 @@ static cgt_rc tame_win(cgt_conn *conn, const char *rule, const cgt_rule *r, cons
   uint32_t fail;
   const cgt_genus *gs = cgt_conn_heap_genera(conn, rule, s->max, CGT_MISERE_MAX_HEAP, "misere_heap_win", &rc, &fail, err,
                                               sizeof err);
-  if (!gs) return rc == CGT_LIMIT ? CGT_OK : rc;   /* refused: the quotient decides */
+  if (!gs) return rc == CGT_LIMIT || rc == CGT_MEMORY ? CGT_OK : rc;   /* refused: the quotient decides */
   uint32_t x = 0;
   int big = 0;
   for (uint32_t h = 1; h <= s->max; h++) {
@@ -312,8 +310,8 @@ static const cgt_genus *genera(sqlite3_context *ctx, cgt_conn *conn, const char 
   if (gs) return gs;
   if (rc == CGT_LIMIT && !msg[0])
     snprintf(msg, sizeof msg,
-             "the genus of heap %u of rule '%s' needs more than %u positions, %u digits or %u heap options (the "
-             "limits)", fail, rule, CGT_GENUS_MAX_POSITIONS, CGT_GENUS_MAX_DIGITS, CGT_MQ_MAX_OPTIONS);
+             "the genus of heap %u of rule '%s' needs more than %u digits or %u heap options (the limits)", fail, rule,
+             CGT_GENUS_MAX_DIGITS, CGT_MQ_MAX_OPTIONS);
   else if (!msg[0])
     snprintf(msg, sizeof msg, "%s", cgt_rc_text(rc));
   if (rc == CGT_NOMEM) {

@@ -29,6 +29,7 @@ typedef struct search {
   uint32_t *slot, nslots;
   uint32_t *mark, stamp;
   cgt_stop *st;
+  uint64_t reserved;   /* bytes of the positions' arrays, reserved from st */
 } search;
 
 /* Frees the search's arrays. */
@@ -38,6 +39,7 @@ static void search_free(search *s) {
   cgt_free(s->pool);
   cgt_free(s->slot);
   cgt_free(s->mark);
+  cgt_stop_release(s->st, s->reserved);
 }
 
 /* A hash of the heap list h[0..n-1]. */
@@ -58,7 +60,8 @@ static uint32_t *lookup(search *s, const uint16_t *h, uint32_t n) {
 }
 
 /* The index of position h[0..n-1] (sorted, largest first), added when new
-** (*added).  CGT_LIMIT past s->max positions. */
+** (*added).  CGT_LIMIT past s->max positions; CGT_MEMORY past the stop's
+** memory. */
 static cgt_rc find(search *s, const uint16_t *h, uint32_t n, uint32_t *index, int *added) {
   *added = 0;
   if (s->np == s->cap) {   /* room for one more first (slots stay half empty) */
@@ -78,6 +81,9 @@ static cgt_rc find(search *s, const uint16_t *h, uint32_t n, uint32_t *index, in
     if (gam) s->gam = gam;
     uint32_t nslots = 2048;
     while (nslots < 2 * cap) nslots *= 2;
+    uint64_t bytes = (uint64_t)cap * (sizeof *p + GK * sizeof *gam) + (uint64_t)nslots * sizeof(uint32_t);
+    if (bytes > s->reserved && cgt_stop_reserve(s->st, bytes - s->reserved)) return CGT_MEMORY;
+    if (bytes > s->reserved) s->reserved = bytes;
     uint32_t *slot = cgt_calloc(nslots, sizeof *slot);
     if (!p || !gam || !slot) {
       cgt_free(slot);

@@ -36,7 +36,7 @@
 #include "heaprule.h"
 
 #define CGT_GENUS_MAX_DIGITS 24
-#define CGT_GENUS_MAX_POSITIONS 500000u
+#define CGT_GENUS_MAX_POSITIONS (1u << 30)   /* the SQL functions' (indexes; memory comes first) */
 #define CGT_GENUS_TEXT 160
 
 typedef struct cgt_genus {
@@ -49,7 +49,8 @@ typedef struct cgt_genus {
 /* The genera of heaps 0..n_max of rule r into out[0..n_max].  CGT_LIMIT
 ** past max_positions positions (the SQL functions' is
 ** CGT_GENUS_MAX_POSITIONS), or when a genus needs more than
-** CGT_GENUS_MAX_DIGITS digits: *fail_heap is the heap being searched, the
+** CGT_GENUS_MAX_DIGITS digits, and CGT_MEMORY past the stop's memory
+** (about 80 bytes a position): *fail_heap is the heap being searched, the
 ** genera before it made; or past CGT_MQ_MAX_OPTIONS options of the heaps:
 ** *fail_heap is n_max, nothing made. */
 cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions, cgt_genus *out,

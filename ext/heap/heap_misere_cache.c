@@ -66,6 +66,14 @@ static void *rule_slot_find(void *base, size_t size, int n, uint64_t *tick, cons
 ** goes half as far, so a few calls find how far it can go. */
 static uint32_t halfway(uint32_t n, uint32_t want) { return n + (want - n) / 2 + 1; }
 
+/* The message of a computation that ended with CGT_MEMORY under st, in err. */
+static void memory_error(cgt_rc rc, const cgt_stop *st, char *err, size_t errlen) {
+  if (rc != CGT_MEMORY) return;
+  char *msg = cgt_memory_text(st);
+  snprintf(err, errlen, "%s", msg ? msg : cgt_rc_text(rc));
+  sqlite3_free(msg);
+}
+
 /* ---- quotients ---- */
 
 typedef struct mq_slot {
@@ -91,20 +99,20 @@ static void mq_cache_free(void *p) {
 
 static const cgt_conn_hook mq_hook = {"misere quotients", sizeof(mq_cache), mq_cache_free};
 
-/* Computes the quotient of rule r's heaps 1..n into *q; *fail on CGT_LIMIT.
-** With prefix set, a limit met past heap 1 leaves the quotient of the heaps
-** before it (q->ntypes), *fail where it was met. */
-static cgt_rc compute_quotient(cgt_conn *conn, const char *fname, const cgt_rule *r, uint32_t n, int prefix, cgt_mq *q,
-                               uint32_t *fail) {
+/* Computes the quotient of rule r's heaps 1..n into *q, those past need
+** ahead of what was asked (cgt_mq_compute); *fail on CGT_LIMIT. */
+static cgt_rc compute_quotient(cgt_conn *conn, const char *fname, const cgt_rule *r, uint32_t n, uint32_t need,
+                               cgt_mq *q, uint32_t *fail, char *err, size_t errlen) {
   cgt_heapgame hg;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, conn, fname);
   cgt_rc rc = cgt_heapgame_from_rule(r, n, &hg, &it.stop);
   *fail = n;   /* (too many options in all) */
   if (!rc) {
-    rc = cgt_mq_compute(&hg, prefix, CGT_MQ_MAX_ELEMENTS, q, fail, &it.stop);
+    rc = cgt_mq_compute(&hg, need, CGT_MQ_MAX_ELEMENTS, q, fail, &it.stop);
     cgt_heapgame_free(&hg);
   }
+  memory_error(rc, &it.stop, err, errlen);
   cgt_interrupt_end(&it);
   return rc;
 }
@@ -127,7 +135,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
   uint32_t want = exact ? n : grown(n, same ? (int64_t)slot->n : -1, cap, max);
   char *copy = same ? NULL : sqlite3_mprintf("%s", rule);
   cgt_mq q;
-  *rc = same || copy ? compute_quotient(conn, fname, &r, want, want > n, &q, fail) : CGT_NOMEM;
+  *rc = same || copy ? compute_quotient(conn, fname, &r, want, n, &q, fail, err, errlen) : CGT_NOMEM;
   if (want > n && (*rc == CGT_LIMIT || (*rc == CGT_OK && *fail))) {
     /* the growth met a limit (its options', or at heap *fail, the heaps
     ** before it done): short of n, n alone, as a call of its own would */
@@ -137,7 +145,7 @@ const cgt_mq *cgt_conn_misere_quotient(cgt_conn *conn, const char *rule, uint32_
     } else {
       if (*rc == CGT_OK) cgt_mq_free(&q);
       want = n;
-      *rc = compute_quotient(conn, fname, &r, want, 0, &q, fail);
+      *rc = compute_quotient(conn, fname, &r, want, want, &q, fail, err, errlen);
     }
   }
   cgt_rule_free(&r);
@@ -188,10 +196,11 @@ static const cgt_conn_hook genus_hook = {"heap genera", sizeof(genus_cache), gen
 ** gs[0..*fail - 1] are made unless *fail is n (the options of heaps up to n
 ** may be over their limit: nothing is made then). */
 static cgt_rc compute_genera(cgt_conn *conn, const char *fname, const cgt_rule *r, uint32_t n, cgt_genus *gs,
-                             uint32_t *fail) {
+                             uint32_t *fail, char *err, size_t errlen) {
   cgt_interrupt it;
   cgt_interrupt_begin(&it, conn, fname);
   cgt_rc rc = cgt_heap_genera(r, n, CGT_GENUS_MAX_POSITIONS, gs, fail, &it.stop);
+  memory_error(rc, &it.stop, err, errlen);
   cgt_interrupt_end(&it);
   return rc;
 }
@@ -213,12 +222,12 @@ const cgt_genus *cgt_conn_heap_genera(cgt_conn *conn, const char *rule, uint32_t
   uint32_t want = grown(n, same ? (int64_t)slot->n - 1 : -1, cap, max);
   cgt_genus *gs = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *gs);
   char *copy = same ? NULL : sqlite3_mprintf("%s", rule);
-  *rc = gs && (same || copy) ? compute_genera(conn, fname, &r, want, gs, fail) : CGT_NOMEM;
+  *rc = gs && (same || copy) ? compute_genera(conn, fname, &r, want, gs, fail, err, errlen) : CGT_NOMEM;
   cap = 0;
   if (*rc == CGT_LIMIT && want > n && *fail == want) {   /* the growth's options, or its last heap: n alone */
     cap = halfway(n, want);
     want = n;
-    *rc = compute_genera(conn, fname, &r, want, gs, fail);
+    *rc = compute_genera(conn, fname, &r, want, gs, fail, err, errlen);
   }
   cgt_rule_free(&r);
   /* heaps 0..made-1 are valued: all of them, those before a failed search,

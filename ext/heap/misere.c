@@ -214,6 +214,8 @@ typedef struct states {
   uint64_t *bits;
   uint32_t *slot;    /* open addressing: state index + 1, 0 empty */
   uint32_t nslots;
+  cgt_stop *st;      /* the memory of the arrays is reserved from it */
+  uint64_t reserved;
 } states;
 
 /* Frees the set's arrays. */
@@ -221,6 +223,7 @@ static void states_free(states *s) {
   cgt_free(s->x);
   cgt_free(s->bits);
   cgt_free(s->slot);
+  cgt_stop_release(s->st, s->reserved);
 }
 
 /* A hash of state (x, b). */
@@ -230,11 +233,14 @@ static uint64_t state_hash(uint32_t x, const uint64_t *b, uint32_t words) {
   return h;
 }
 
-/* Doubles the room for states (CGT_LIMIT past CGT_MQ_MAX_STATE_BYTES). */
+/* Doubles the room for states (CGT_MEMORY past the stop's memory,
+** CGT_LIMIT past 2^30 states). */
 static cgt_rc states_grow(states *s) {
   uint64_t ncap = s->cap ? 2 * (uint64_t)s->cap : 1024;
   uint64_t bytes = ncap * (sizeof(uint32_t) + (uint64_t)s->words * 8 + 2 * sizeof(uint32_t));
-  if (ncap > UINT32_MAX / 4 || bytes > CGT_MQ_MAX_STATE_BYTES) return CGT_LIMIT;
+  if (ncap > UINT32_MAX / 4) return CGT_LIMIT;
+  if (cgt_stop_reserve(s->st, bytes - s->reserved)) return CGT_MEMORY;
+  s->reserved = bytes;
   uint32_t *x = cgt_realloc(s->x, ncap * sizeof *x);
   if (x) s->x = x;
   uint64_t *b = cgt_realloc(s->bits, ncap * s->words * 8);
@@ -296,6 +302,7 @@ static cgt_rc verify(const cgt_mq *q, const cgt_heapgame *g, uint32_t t, int *ok
   cgt_rc rc = images_make(q, g, t, &im);
   if (rc) return rc;
   states s = {0};
+  s.st = st;
   s.words = (q->size + 63) / 64;
   uint32_t ngen = 0, d;
   uint32_t *gen = cgt_malloc(((size_t)t + 1) * sizeof *gen);
@@ -631,14 +638,15 @@ static int may_be(const cgt_mq *q, uint32_t x, const uint32_t *im, uint32_t n, i
   return 1;
 }
 
-static cgt_rc compute(const cgt_heapgame *g, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type, cgt_stop *st);
+static cgt_rc compute(const cgt_heapgame *g, uint32_t need, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+                      cgt_stop *st, cgt_stop *ahead);
 
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, uint32_t need, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
                       cgt_stop *st) {
-  cgt_budget b;
-  cgt_budget_init(&b, st, (uint64_t)CGT_MQ_MAX_WORK);
-  cgt_rc rc = cgt_budget_rc(&b, compute(g, max_elements, q, fail_type, &b.stop));
-  if (rc == CGT_LIMIT && prefix && *fail_type > 1) {
+  cgt_budget b;   /* for the types past need: they are computed ahead, as far as this goes */
+  cgt_budget_init(&b, st, (uint64_t)CGT_MQ_AHEAD_WORK);
+  cgt_rc rc = cgt_budget_rc(&b, compute(g, need, max_elements, q, fail_type, st, &b.stop));
+  if (rc && rc != CGT_INTERRUPTED && *fail_type > need && *fail_type > 1) {
     /* q is the quotient of the types before: a type changes it only once verified */
     for (uint32_t t = *fail_type; t <= q->ntypes; t++) q->phi[t] = 0;
     q->ntypes = *fail_type - 1;
@@ -648,9 +656,10 @@ cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, uint32_t max_elements, 
   return rc;
 }
 
-/* cgt_mq_compute under a stop that includes the budget; q is left for the
-** caller to free after an error. */
-static cgt_rc compute(const cgt_heapgame *g, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type, cgt_stop *st) {
+/* cgt_mq_compute: types up to need under st, the others under ahead; q is
+** left for the caller to free after an error. */
+static cgt_rc compute(const cgt_heapgame *g, uint32_t need, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+                      cgt_stop *st, cgt_stop *ahead) {
   uint32_t T = g->ntypes;
   *fail_type = 0;
   cgt_rc rc = mq_alloc(q, 1, T, max_elements);
@@ -662,6 +671,8 @@ static cgt_rc compute(const cgt_heapgame *g, uint32_t max_elements, cgt_mq *q, u
   if (!count || !im || !seen) rc = CGT_NOMEM;
   for (uint32_t t = 1; !rc && t <= T; t++) {
     uint32_t n;
+    if (t == need + 1) st = ahead;
+    cgt_stop_progress(st, t, T);
     option_images(q, g, t, im, &n, seen);
     if (n == 0) continue;   /* a heap with no move is the empty game */
     int heap_p = 1, ok = 0;

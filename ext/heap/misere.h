@@ -31,12 +31,13 @@
 **
 ** Limits: quotients of at most max_elements elements (CGT_MQ_MAX_ELEMENTS
 ** in the SQL functions; candidates before reduction CGT_MQ_MAX_CANDIDATE),
-** verification searches of at most CGT_MQ_MAX_STATE_BYTES bytes of states;
-** beyond them CGT_LIMIT.  No recalibration that helps: CGT_LIMIT too (with
-** *fail_type the heap type where it happened), and also past
-** CGT_MQ_MAX_WORK units of work.  Besides, multiplication tables of up to
-** 2^22 entries (16 MB) each speed the searches up; past that size they go
-** on without them.
+** beyond them CGT_LIMIT; the states of a verification search are counted
+** against the stop's memory (CGT_MEMORY past it).  No recalibration that
+** helps: CGT_LIMIT too (with *fail_type the heap type where it happened).
+** No budget of work for the types asked for; the types computed ahead of
+** them (cgt_mq_compute's need) stop past CGT_MQ_AHEAD_WORK units.
+** Besides, multiplication tables of up to 2^22 entries (16 MB) each speed
+** the searches up; past that size they go on without them.
 */
 #ifndef CGT_CORE_MISERE_H
 #define CGT_CORE_MISERE_H
@@ -44,11 +45,10 @@
 #include "heapgame.h"
 
 #define CGT_MQ_MAX_ELEMENTS 2048u
-#define CGT_MQ_MAX_STATE_BYTES ((size_t)256 << 20)
 #define CGT_MQ_MAX_CANDIDATE (1u << 18)
 #define CGT_MQ_MAX_COMPONENTS 8
 #define CGT_MQ_MAX_RECALIBRATIONS 200
-#define CGT_MQ_MAX_WORK 3e8   /* units charged to the stop (a few seconds) */
+#define CGT_MQ_AHEAD_WORK 3e8   /* units for the types computed ahead (a few seconds) */
 
 /* A bipartite monoid with the images of the heap types: a misère quotient. */
 typedef struct cgt_mq {
@@ -62,12 +62,15 @@ typedef struct cgt_mq {
   uint32_t *phi;    /* phi[t] for t = 0..ntypes (phi[0] = 0) */
 } cgt_mq;
 
-/* The misère quotient of g's sums, of at most max_elements elements.  On
-** CGT_LIMIT *fail_type is the heap type being added.  With prefix set, a
-** limit met past type 1 is CGT_OK instead: *q is then the quotient of
-** types 1..*fail_type - 1 (q->ntypes), and *fail_type still says where the
-** limit was met (0 when none was). */
-cgt_rc cgt_mq_compute(const cgt_heapgame *g, int prefix, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
+/* The misère quotient of g's sums, of at most max_elements elements, of
+** its types 1..need at least: the types past need are computed ahead (a
+** caller that will ask for more soon), within CGT_MQ_AHEAD_WORK units of
+** work.  On failure *fail_type is the heap type being added; a failure
+** other than an interrupt past type need (and past type 1) is CGT_OK
+** instead: *q is then the quotient of types 1..*fail_type - 1
+** (q->ntypes), and *fail_type still says where it failed (0 when nothing
+** did). */
+cgt_rc cgt_mq_compute(const cgt_heapgame *g, uint32_t need, uint32_t max_elements, cgt_mq *q, uint32_t *fail_type,
                       cgt_stop *st);
 void cgt_mq_free(cgt_mq *q);
 

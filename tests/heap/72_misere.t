@@ -30,9 +30,10 @@
 # lines of the extension run, checked with gcov): fewer random sums, and
 # smaller heaps in some; Dawson's Kayles to heap 24 at most (heap 30 took 6 s
 # there), without the literature value at heap 30.  The plain run has them.
-# The limit of positions of heap_genus (500,000, met by 4.0 at heap 56 after
-# seconds) is reached in tests/heap/test_misere.c with a small one; here its
-# message is checked where 4.7 meets the limit of digits (the same words).
+# A limit of positions of the genus search is reached in
+# tests/heap/test_misere.c with a small one (the SQL functions have none but
+# the 'memory' setting); here the message of the limits is checked where
+# 4.7 meets the limit of digits.
 import functools
 import json
 import os
@@ -466,9 +467,9 @@ for sql, frag, name in [
         ("SELECT * FROM heap_genus_sequence('x.y', 3)", 'heap_genus_sequence:', 'heap_genus_sequence of a bad rule'),
 ]:
     t.raises(lambda: conn.execute(sql).fetchall(), frag, name + ' is an error')
-# heap_genus past the limit of positions: tested in test_misere.c with a small
-# limit (here 4.0 passes 500,000 positions at heap 56 after seconds); the
-# error's words are checked below, on 4.7's limit of digits.
+# heap_genus past a limit of positions: tested in test_misere.c with a small
+# limit; the error's words are checked below, on 4.7's limit of digits, and
+# a low 'memory' setting's below too.
 t.is_(conn.execute("SELECT count(*) FROM heap_genus_sequence(NULL, 3)").fetchone()[0], 0,
       'heap_genus_sequence of a NULL rule has no rows')
 
@@ -499,9 +500,22 @@ t.is_([r[0] for r in kept.execute("SELECT heap_genus('4.7', value) FROM json_eac
       "4.7: heap 25, whose growth meets the limit at heap 29, and heap 28 after it, as asked alone")
 for h in (29, 40):
     t.raises(lambda: kept.execute("SELECT heap_genus('4.7', ?)", (h,)).fetchall(),
-             "cgt: heap_genus: the genus of heap 29 of rule '4.7' needs more than 500000 positions, 24 digits or "
-             "4194304 heap options (the limits)",
+             "cgt: heap_genus: the genus of heap 29 of rule '4.7' needs more than 24 digits or 4194304 heap options "
+             "(the limits)",
              "4.7: heap %d is refused at heap 29, as asked alone (SQLITE_TOOBIG, naming the limits)" % h, code=18)
+# No budget of work: the genus search's positions and the quotient's
+# verification states count against the 'memory' setting instead.
+low = connect()
+low.execute("SELECT cgt_setting('memory', 1048576)")
+t.raises(lambda: low.execute("SELECT heap_genus('4.0', 40)").fetchall(),
+         "cgt: heap_genus: needs 1.4 MiB (1441792 bytes), more than the 'memory' setting of 1.0 MiB (1048576 bytes)",
+         "the genus search's positions over a low 'memory': an error naming the bytes", code=18)
+t.raises(lambda: low.execute("SELECT misere_quotient('0.07', 30)").fetchall(),
+         "cgt: misere_quotient: needs 1.1 MiB (1179648 bytes), more than the 'memory' setting of 1.0 MiB",
+         "the quotient's verification states over a low 'memory': an error naming the bytes", code=18)
+t.is_(low.execute("SELECT misere_quotient('kayles', 20)").fetchone()[0],
+      connect().execute("SELECT misere_quotient('kayles', 20)").fetchone()[0],
+      "a quotient within a low 'memory' is the same as with the default")
 t.raises(lambda: kept.execute("SELECT * FROM heap_genus_sequence('4.7', 30)").fetchall(),
          "cgt: heap_genus_sequence: the genus of heap 29", "heap_genus_sequence past it too")
 officers = heap_options('0.6')

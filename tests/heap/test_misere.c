@@ -32,7 +32,7 @@ static cgt_rc quotient_of(const char *text, uint32_t n, int prefix, uint32_t max
   if (rc) return rc;
   rc = cgt_heapgame_from_rule(&r, n, &g, st);
   if (!rc) {
-    rc = cgt_mq_compute(&g, prefix, max_elements, q, fail, st);
+    rc = cgt_mq_compute(&g, prefix ? 1 : n, max_elements, q, fail, st);
     cgt_heapgame_free(&g);
   }
   cgt_rule_free(&r);
