@@ -13,6 +13,8 @@
 ** error.
 */
 #include "nimk_binding.h"
+
+#include <string.h>
 #include "nimk.h"
 #include "search.h"
 
@@ -146,10 +148,12 @@ static int moore_applies(const graph_call *c) {
 
 /*
 ** Where Moore's theorem does not apply, the exact search (search.c)
-** answers; past its budget (docs/nimk.md, Limits) the error names a move
-** that does not lower the Grundy value, as the search would have needed,
-** and the budget passed (test_nimk.c runs the search past each budget, made
-** small).  Returns the search's result code, having set any error.
+** answers, with no budget of positions or steps; its tables may hold what
+** the 'memory' setting allows (docs/nimk.md, Limits).  Past it the error
+** names a move that does not lower the Grundy value, as the search would
+** have needed, and the setting (test_nimk.c runs the search past each of
+** the core's budgets, made small).  Returns the search's result code,
+** having set any error.
 */
 static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc, const cgt_nimk_budget *budget,
                            const cgt_nimk_spent *spent) {
@@ -171,9 +175,10 @@ static cgt_rc search_error(sqlite3_context *ctx, const graph_call *c, cgt_rc rc,
   cgt_error(ctx, SQLITE_TOOBIG, c->fname,
             "Moore's theorem with k = %llu needs every move to lower the Grundy value, "
             "but the move %s -> %s (from %u to %u) can be reached from node %s, "
-            "and the exact search goes past its budget of %llu %s",
+            "and the exact search needs more than %llu %s%s",
             (unsigned long long)c->k, from ? from : "?", to ? to : "?", game->grundy[u], game->grundy[v],
-            node ? node : "?", (unsigned long long)most, what);
+            node ? node : "?", (unsigned long long)most, what,
+            strcmp(what, "bytes") == 0 ? ", the 'memory' setting (SELECT cgt_setting('memory', bytes) raises it)" : "");
   sqlite3_free(from);
   sqlite3_free(to);
   sqlite3_free(node);
@@ -187,8 +192,12 @@ static cgt_nimk_graph search_graph(const graph_call *c) {
   return g;
 }
 
-static const cgt_nimk_budget search_budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS,
-                                              CGT_NIMK_SEARCH_BYTES};
+/* The exact search's budget in the SQL functions: no count of positions
+** or steps, the bytes of the 'memory' setting. */
+static cgt_nimk_budget search_budget(const cgt_interrupt *it) {
+  cgt_nimk_budget b = {UINT64_MAX, UINT64_MAX, it->stop.memory ? it->stop.memory : UINT64_MAX};
+  return b;
+}
 
 /* nimk_graph_win(graph_id, k, tokens): Moore's theorem where it applies,
 ** else the exact search. */
@@ -208,9 +217,10 @@ static void nimk_graph_win_func(sqlite3_context *ctx, int argc, sqlite3_value **
   cgt_interrupt it;
   int win = 0;
   cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c.fname);
-  cgt_rc rc = cgt_nimk_search_win(c.k, &g, c.tok, (size_t)c.n, &search_budget, &win, &spent, &it.stop);
+  cgt_nimk_budget budget = search_budget(&it);
+  cgt_rc rc = cgt_nimk_search_win(c.k, &g, c.tok, (size_t)c.n, &budget, &win, &spent, &it.stop);
   cgt_interrupt_end(&it);
-  if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK) sqlite3_result_int(ctx, win);
+  if (search_error(ctx, &c, rc, &budget, &spent) == CGT_OK) sqlite3_result_int(ctx, win);
 done:
   sqlite3_free(c.tok);
 }
@@ -244,11 +254,15 @@ static void count_moore(sqlite3_context *ctx, const graph_call *c) {
   cgt_interrupt it;
   cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c->fname);
   char err[200];
-  cgt_rc crc = cgt_nimk_count(c->k, &tokens, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &count, err, sizeof err,
-                              &it.stop);
+  uint64_t memory = it.stop.memory ? it.stop.memory : UINT64_MAX;   /* no budget of steps */
+  cgt_rc crc = cgt_nimk_count(c->k, &tokens, UINT64_MAX, memory, &count, err, sizeof err, &it.stop);
   cgt_interrupt_end(&it);
   if (crc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c->fname, "the count exceeds 2^63-1");
-  else if (crc == CGT_LIMIT) cgt_error(ctx, SQLITE_TOOBIG, c->fname, "%s", err);
+  else if (crc == CGT_LIMIT)
+    cgt_error(ctx, SQLITE_TOOBIG, c->fname,
+              "counting by Moore's theorem with k = %llu and %d tokens needs more than %llu bytes of states, the "
+              "'memory' setting (SELECT cgt_setting('memory', bytes) raises it)",
+              (unsigned long long)c->k, c->n, (unsigned long long)memory);
   else if (crc) cgt_error_rc(ctx, crc, c->fname);
   else sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:
@@ -272,10 +286,11 @@ static void nimk_count_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cgt_interrupt it;
   uint64_t count = 0;
   cgt_interrupt_begin(&it, sqlite3_user_data(ctx), c.fname);
-  cgt_rc rc = cgt_nimk_search_count(c.k, &g, c.tok, (size_t)c.n, &search_budget, &count, &spent, &it.stop);
+  cgt_nimk_budget budget = search_budget(&it);
+  cgt_rc rc = cgt_nimk_search_count(c.k, &g, c.tok, (size_t)c.n, &budget, &count, &spent, &it.stop);
   cgt_interrupt_end(&it);
   if (rc == CGT_TOOBIG) cgt_error(ctx, SQLITE_TOOBIG, c.fname, "the count exceeds 2^63-1");
-  else if (search_error(ctx, &c, rc, &search_budget, &spent) == CGT_OK)
+  else if (search_error(ctx, &c, rc, &budget, &spent) == CGT_OK)
     sqlite3_result_int64(ctx, (sqlite3_int64)count);
 done:
   sqlite3_free(c.tok);

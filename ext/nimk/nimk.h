@@ -22,11 +22,8 @@ typedef struct cgt_nimk_tokens {
   const uint32_t *opt;
 } cgt_nimk_tokens;
 
-/* The budget of the dynamic program for k >= 3 in the SQL functions
-** (docs/nimk.md, Limits): its steps (a state costs 1 + its token's moves
-** times the digits, plus one) and the bytes of its states. */
-#define CGT_NIMK_COUNT_STEPS 200000000u
-#define CGT_NIMK_COUNT_BYTES ((uint64_t)64 << 20)
+/* (The SQL functions give the dynamic program for k >= 3 no budget of
+** steps, and the 'memory' setting's bytes for its states: docs/nimk.md.) */
 
 /*
 ** The number of moves of Nim_k that leave a P-position: a move picks

@@ -27,10 +27,8 @@ typedef struct cgt_nimk_budget {
   uint64_t bytes;       /* memory of the remembered positions and the stack */
 } cgt_nimk_budget;
 
-/* The budget of the SQL functions (docs/nimk.md, Limits). */
-#define CGT_NIMK_SEARCH_POSITIONS 250000u
-#define CGT_NIMK_SEARCH_STEPS 250000000u
-#define CGT_NIMK_SEARCH_BYTES ((uint64_t)128 << 20)
+/* (The SQL functions count no positions or steps; their bytes are the
+** connection's 'memory' setting: docs/nimk.md, Limits.) */
 
 /* What a search spent. */
 typedef struct cgt_nimk_spent {

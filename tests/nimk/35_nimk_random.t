@@ -338,22 +338,30 @@ for k in KS:
                   same=same_result(exp, got))
     pc.report(t)
 
-# the dynamic program of k >= 3 has a budget: on nim heaps 0..63 it ran
-# past 20 s, its states past 290 MB and growing, for k = 7 and 100 tokens
-# or k = 1000 and 300 tokens; 3,000 tokens with k = 3 took 11 s.  Each
-# ends now with the budget's error (CGT_NIMK_COUNT_STEPS and _BYTES, which
-# the SQL function passes to cgt_nimk_count).  Running into the budget of
-# this function took 0.7 s a check (3,000 tokens on heaps 0..63 with k = 3
-# pass the 2e8 steps; on heaps 0..255 with k = 2^63 - 1, tokens on 255, 254
-# and 253 then 20 on heap 1 pass the 64 MB of states): tests/nimk/test_nimk.c
-# (counting_budget) runs those inputs into budgets made small, and checks
-# the error and its text, built by cgt_nimk_count.
+# the dynamic program of k >= 3 has no budget of steps; its states count
+# against the 'memory' setting: on nim heaps 0..63 it ran past 20 s, its
+# states past 290 MB and growing, for k = 7 and 100 tokens or k = 1000 and
+# 300 tokens.  Under a setting of 1 MiB each ends at once with an error that
+# names it; tests/nimk/test_nimk.c (counting_budget) runs the core's own
+# budgets, made small, and checks its error.
 # Within the budget, the count of 30 tokens: thousands of states, grown
 # many times (100 tokens, which took 0.2 s, make no more states).
 load('heaps64', [(a, b) for a in range(64) for b in range(a)], [])
 n, want = 30, 5339
 t.is_(q1("SELECT nimk_winning_move_count('heaps64', 3, ?)", (json.dumps([(i * 37) % 64 for i in range(n)]),)),
-      want, 'k = 3, %d tokens on heaps: within the budget, the count is unchanged' % n)
+      want, 'k = 3, %d tokens on heaps: the count' % n)
+default_memory = q1("SELECT cgt_setting('memory')")
+q1("SELECT cgt_setting('memory', 1048576)")
+for k, n in ((7, 100), (1000, 300)):
+    t.raises(lambda: conn.execute("SELECT nimk_winning_move_count('heaps64', ?, ?)",
+                                 (k, json.dumps([(i * 37) % 64 for i in range(n)]))).fetchall(),
+             "cgt: nimk_winning_move_count: counting by Moore's theorem with k = %d and %d tokens needs more than "
+             "1048576 bytes of states, the 'memory' setting (SELECT cgt_setting('memory', bytes) raises it)" % (k, n),
+             "k = %d, %d tokens on heaps, 'memory' 1 MiB: an error naming the setting" % (k, n))
+n = 30
+t.is_(q1("SELECT nimk_winning_move_count('heaps64', 3, ?)", (json.dumps([(i * 37) % 64 for i in range(n)]),)), want,
+      "k = 3, %d tokens within the low setting: the same count" % n)
+q1("SELECT cgt_setting('memory', ?)", (default_memory,))
 
 
 # ================================================================ random_sum_win_probability

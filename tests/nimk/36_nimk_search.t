@@ -12,15 +12,15 @@
 # Random DAGs of 2..9 nodes (edges from higher to lower index, so that many
 # moves raise the value; on a DAG no move keeps it, by the mex), k = 1..5,
 # 1..7 tokens.  Also: graphs of nim heaps
-# agree with nimk_win on the Grundy values; the search's budget (docs/nimk.md,
-# Limits) gives the error that names a move; absurd arguments and NULLs.
+# agree with nimk_win on the Grundy values; past the 'memory' setting
+# (docs/nimk.md, Limits) the search's error names a move; absurd arguments
+# and NULLs.
 #
 # Environment: CGT_EXT, CGT_SANITIZED=1 (fewer cases), CGT_PRELOAD, CGT_SEED.
 # Under the sanitizers: 40 random graphs (not 60) and fewer tokens, fewer
-# random trees.  The budgets of positions and bytes are checked here in
-# both runs; the budget of steps (0.3 s a check to reach here, a second
-# under the sanitizers) only in tests/nimk/test_nimk.c, where every budget
-# is made small.
+# random trees.  The 'memory' setting is checked here in both runs; the
+# core's own budgets of positions, steps and bytes (which the SQL functions
+# do not set) in tests/nimk/test_nimk.c, made small.
 import os
 import sys
 
@@ -173,23 +173,27 @@ for _ in range(30 if SANITIZED else 120):
         hc.eq('brute force on heaps %d, %s' % (k, js), int(heaps.won(k, tuple(sorted(toks)))), want)
 hc.report(t)
 
-# the budget of positions: on a path of 1,000 nodes (node i moves to i - 1;
-# the move 998 -> 997 raises the value from 0 to 1), tokens on nodes 999,
-# 998 and 997 with k = 2 pass the 250,000 positions in 0.08 s (ten tokens
-# on a graph of 40 nodes and four moves a node took seconds: each position
-# had 760 moves to look at, here 6; five tokens on node 100, 15 moves a
-# position, took 0.2 s); five tokens on nodes up to 9 are within it, and
-# equal the brute force.
+# No budget of positions or steps: the search's tables count against the
+# 'memory' setting.  On a path of 1,000 nodes (node i moves to i - 1; the
+# move 998 -> 997 raises the value from 0 to 1), tokens on nodes 999, 998
+# and 997 with k = 2 passed 250,000 positions in 0.08 s (ten tokens on a
+# graph of 40 nodes and four moves a node took seconds: each position had
+# 760 moves to look at, here 6); under a setting of 4 MiB they end at once
+# with an error that names it.  Five tokens on nodes up to 9 are within it,
+# and equal the brute force.
 load('long', [(i, i - 1) for i in range(1, 1000)], [])
+default_memory = q1("SELECT cgt_setting('memory')")
+q1("SELECT cgt_setting('memory', 4194304)")
 got = q1("SELECT nimk_graph_win('long', 2, ?)", (json.dumps([999, 998, 997]),))
 t.is_(got, "ERROR: cgt: nimk_graph_win: Moore's theorem with k = 2 needs every move to lower the Grundy value, but "
-      "the move 998 -> 997 (from 0 to 1) can be reached from node 999, and the exact search goes past its budget of "
-      "250000 positions", 'nimk_graph_win past the search budget (250000 positions): the error names a move and the '
-      'budget')
+      "the move 998 -> 997 (from 0 to 1) can be reached from node 999, and the exact search needs more than 4194304 "
+      "bytes, the 'memory' setting (SELECT cgt_setting('memory', bytes) raises it)",
+      "nimk_graph_win past the 'memory' setting (4 MiB): the error names a move and the setting")
 short = Dag('short', list(range(10)), [(i, i - 1) for i in range(1, 10)])
 for toks in ([9, 9, 9, 9, 9], [9, 8, 6, 5, 3]):
     t.is_(q1("SELECT nimk_graph_win('long', 2, ?)", (json.dumps(toks),)), int(short.won(2, tuple(sorted(toks)))),
-          'tokens %s on the same path, k = 2: within budget, equal to the brute force' % toks)
+          'tokens %s on the same path, k = 2: within the setting, equal to the brute force' % toks)
+q1("SELECT cgt_setting('memory', ?)", (default_memory,))
 
 # absurd arguments and NULLs
 load('loop', [(1, 2), (2, 2), (3, 1)], [9])
@@ -245,29 +249,26 @@ want = '%d %d' % (path_won(2, A, B), sum(comb(A, i) * comb(B, j) for i in range(
 many = json.dumps([3] * A + [2] * B + [1] * C)
 t.is_(q1("SELECT nimk_graph_win('path', 2, ?) || ' ' || nimk_winning_move_count('path', 2, ?)", (many, many)),
       want, '%d tokens on the path (%d on 3, %d on 2), k = 2: win and count equal the brute force' % (A + B + C, A, B))
-# The budget of bytes: the search keeps positions 256 at a time (4 bytes a
-# token each) and a stack (8 bytes a token a frame); with 130,600 movable
-# tokens the first 256 positions and one frame pass the 128 MB, at once.
-# (3,000 tokens, 2,000 movable, pass it after thousands of positions, in 2 s;
-# test_nimk.c runs the search with budgets of 16 bytes and 1 MiB.)  Under
-# the sanitizers, where each call takes 0.3 s, the count only:
-# nimk_graph_win reports a budget above.
+# The 'memory' setting, 128 MiB here: the search keeps positions 256 at a
+# time (4 bytes a token each) and a stack (8 bytes a token a frame); with
+# 130,600 movable tokens the first 256 positions and one frame pass 128 MiB,
+# at once.  (3,000 tokens, 2,000 movable, pass it after thousands of
+# positions, in 2 s; test_nimk.c runs the search with budgets of 16 bytes
+# and 1 MiB.)  Under the sanitizers, where each call takes 0.3 s, the count
+# only: nimk_graph_win reports the setting above.
+q1("SELECT cgt_setting('memory', 134217728)")
 for fn in ('nimk_winning_move_count',) if SANITIZED else ('nimk_graph_win', 'nimk_winning_move_count'):
     t.is_(q1("SELECT %s('path', 2, ?)" % fn, (json.dumps([3, 2] * 65300),)),
           "ERROR: cgt: %s: Moore's theorem with k = 2 needs every move to lower the Grundy value, but the move "
-          "3 -> 2 (from 0 to 1) can be reached from node 3, and the exact search goes past its budget of 134217728 "
-          "bytes" % fn, '%s: 130,600 tokens on the path, all movable: past the budget of bytes' % fn)
-# the budget of steps counts each move's tokens, so positions of many
-# tokens end in seconds: tokens 3 and 2 with k near their number (moves of
-# many tokens at once) ran for minutes when the budget counted moves.  (One
-# token on every node of the path of 1,000 nodes with k = 2, 500,000 moves a
-# position, which ran for hours then, ends at the same budget by the same
-# charge a move.)  100,000 tokens 3 and 2 with k = 99,999 took 0.3 s a
-# function to pass the 250,000,000 steps here; tests/nimk/test_nimk.c
-# (search_budgets) runs 10,000 such tokens past budgets of 10,000 and
-# 100,000 steps, both functions: CGT_LIMIT, the budget named "steps" by
-# cgt_nimk_budget_passed (as this error names it), a move costing 1 + the
-# tokens of its position.
+          "3 -> 2 (from 0 to 1) can be reached from node 3, and the exact search needs more than 134217728 bytes, "
+          "the 'memory' setting (SELECT cgt_setting('memory', bytes) raises it)" % fn,
+          "%s: 130,600 tokens on the path, all movable: past the 'memory' setting" % fn)
+q1("SELECT cgt_setting('memory', ?)", (default_memory,))
+# The core's budget of steps (which the SQL functions do not set) counts
+# each move's tokens, a move costing 1 + the tokens of its position:
+# tests/nimk/test_nimk.c (search_budgets) runs 10,000 tokens 3 and 2 with
+# k = 9,999 past budgets of 10,000 and 100,000 steps, both functions:
+# CGT_LIMIT, the budget named "steps" by cgt_nimk_budget_passed.
 
 # ---- Codeforces 1498F, examples/cf1498f.sql: staircase Nim on a tree ----
 # The example's statements run here (its dot-commands: .read runs the file,

@@ -13,6 +13,14 @@
 #include "../../ext/nimk/randsum.h"
 #include "../tap.h"
 
+/* Budgets for the core's functions here (the SQL functions count no steps
+** or positions, and give them the 'memory' setting's bytes). */
+#define COUNT_STEPS 200000000u
+#define COUNT_BYTES ((uint64_t)64 << 20)
+#define SEARCH_POSITIONS 250000u
+#define SEARCH_STEPS 250000000u
+#define SEARCH_BYTES ((uint64_t)128 << 20)
+
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint32_t rnd(uint32_t m) {
   rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
@@ -94,7 +102,7 @@ static void counting(void) {
     cgt_nimk_tokens tok = {(size_t)n, val, off, opt};
     for (uint64_t k = 1; k <= 4; k++) {
       uint64_t got = 0;
-      cgt_nimk_count(k, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
+      cgt_nimk_count(k, &tok, COUNT_STEPS, COUNT_BYTES, &got, NULL, 0, NULL);
       bad[k - 1] += got != (uint64_t)brute_count(k, n, val, off, opt);
     }
   }
@@ -104,9 +112,9 @@ static void counting(void) {
   uint32_t val[2] = {1, 1}, off[3] = {0, 1, 2}, opt[2] = {0, 0};
   cgt_nimk_tokens tok = {2, val, off, opt};
   uint64_t got;
-  cgt_nimk_count(1, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
+  cgt_nimk_count(1, &tok, COUNT_STEPS, COUNT_BYTES, &got, NULL, 0, NULL);
   is_int(got, 0, "two heaps of 1, k = 1: already P, no move leaves P");
-  cgt_nimk_count(2, &tok, CGT_NIMK_COUNT_STEPS, CGT_NIMK_COUNT_BYTES, &got, NULL, 0, NULL);
+  cgt_nimk_count(2, &tok, COUNT_STEPS, COUNT_BYTES, &got, NULL, 0, NULL);
   is_int(got, 1, "two heaps of 1, k = 2: taking both is the one winning move");
 }
 
@@ -162,8 +170,6 @@ static void counting_budget(void) {
   is_int(rc, CGT_LIMIT, "k = 2^63 - 1, 23 tokens on heaps 0..255, a budget of 1 MiB: CGT_LIMIT");
   is_str(err, "counting by Moore's theorem with k = 9223372036854775807 and 23 tokens goes past its budget of "
               "18446744073709551615 steps or 1048576 bytes", "... and the error names k, the tokens and the budget");
-  ok(CGT_NIMK_COUNT_STEPS == 200000000 && CGT_NIMK_COUNT_BYTES == 64 << 20,
-     "the budget nimk_winning_move_count passes is that of docs/nimk.md: 2e8 steps, 64 MiB");
   free(h);
   free(off);
   free(opt);
@@ -297,7 +303,7 @@ static void search(void) {
       for (int i = 0; i < ST; i++) t[i] = i < n ? (tok[i] = rnd(SN)) : SN;
       for (int a = 1; a < ST; a++)
         for (int b = a; b > 0 && t[b - 1] > t[b]; b--) { uint32_t x = t[b]; t[b] = t[b - 1]; t[b - 1] = x; }
-      cgt_nimk_budget budget = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS, CGT_NIMK_SEARCH_BYTES};
+      cgt_nimk_budget budget = {SEARCH_POSITIONS, SEARCH_STEPS, SEARCH_BYTES};
       cgt_nimk_spent spent;
       int win = -1;
       uint64_t count = 0;
@@ -398,20 +404,18 @@ static void search_budgets(void) {
     ** tokens with k = 9,999 pass a budget of 1e4 steps at the first move,
     ** and one of 1e5 at the tenth (with a move costing one step, searches
     ** of 100,000 such tokens once ran for minutes) */
-    cgt_nimk_budget b = {CGT_NIMK_SEARCH_POSITIONS, MANY, CGT_NIMK_SEARCH_BYTES};
+    cgt_nimk_budget b = {SEARCH_POSITIONS, MANY, SEARCH_BYTES};
     past_budget("of 10,000 tokens, k = 9,999", win, MANY - 1, &pg, tok, MANY, &b, "steps", 1);
     b.steps = 10 * MANY;
     past_budget("of 10,000 tokens, k = 9,999", win, MANY - 1, &pg, tok, MANY, &b, "steps", MANY + 1);
     /* positions: three tokens near the end of a path of 1,000 nodes */
     uint32_t three[3] = {999, 998, 997};
-    cgt_nimk_budget p = {1000, CGT_NIMK_SEARCH_STEPS, CGT_NIMK_SEARCH_BYTES};
+    cgt_nimk_budget p = {1000, SEARCH_STEPS, SEARCH_BYTES};
     past_budget("of tokens on 999, 998, 997 of a path, k = 2", win, 2, &lg, three, 3, &p, "positions", 0);
     /* bytes: 10,000 tokens, each position 4 bytes a token */
-    cgt_nimk_budget m = {CGT_NIMK_SEARCH_POSITIONS, CGT_NIMK_SEARCH_STEPS, 1 << 20};
+    cgt_nimk_budget m = {SEARCH_POSITIONS, SEARCH_STEPS, 1 << 20};
     past_budget("of 10,000 tokens, k = 2", win, 2, &pg, tok, MANY, &m, "bytes", 0);
   }
-  ok(CGT_NIMK_SEARCH_POSITIONS == 250000 && CGT_NIMK_SEARCH_STEPS == 250000000 && CGT_NIMK_SEARCH_BYTES == 128 << 20,
-     "the budget of the SQL functions' search is that of docs/nimk.md: 250,000 positions, 2.5e8 steps, 128 MiB");
   free(tok);
   cgt_game_clear(&path);
   cgt_game_clear(&long_path);
