@@ -37,7 +37,7 @@ static void subtraction_result(sqlite3_context *ctx, cg_store *s, const char *fn
   char err[400];
   cg_id g;
   cg_sub_memo *memo = cgt_conn_subtraction(sqlite3_user_data(ctx), ruleset);
-  cgt_rc rc = memo ? cg_subtraction_board(s, memo, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = memo ? cg_subtraction_board(s, memo, ruleset, heap, CG_NO_BUDGET, &g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX || rc == CGT_LIMIT) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
   else if (rc) cgt_partizan_report(ctx, rc, fname);
   else cgt_result_game(ctx, s, g, fname);
@@ -83,7 +83,7 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   cg_id g;
   cgt_rc rc;
   if (cgt_name_is(rules, "hackenbush")) {
-    rc = cg_hackenbush_string(s, board, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err);
+    rc = cg_hackenbush_string(s, board, CG_NO_BUDGET, &g, err, sizeof err);
   } else if (cgt_name_is(rules, "toetactics")) {
     cg_id *memo = cgt_conn_toetactics(sqlite3_user_data(ctx));
     rc = memo ? cg_toetactics(s, board, memo, &g, err, sizeof err) : CGT_NOMEM;
@@ -193,7 +193,7 @@ static void heap_period_body(sqlite3_context *ctx, int argc, sqlite3_value **arg
   cg_store *fresh = cg_store_new();
   cgt_rc rc = fresh ? CGT_OK : CGT_NOMEM;
   if (fresh) cg_store_set_stop(fresh, cg_store_get_stop(s));
-  if (rc == CGT_OK) rc = cg_subtraction_period(fresh, &g, (uint32_t)n, CG_SUB_WORK_MAX, &p);
+  if (rc == CGT_OK) rc = cg_subtraction_period(fresh, &g, (uint32_t)n, CG_NO_BUDGET, &p);
   if (rc == CGT_OK && p.period) rc = cg_print(fresh, p.saltus, &saltus);
   cg_store_free(fresh);
   if (rc) {

@@ -155,6 +155,12 @@ static cgt_rc emit(search *x, int side, const char *text, size_t len) {
   gg->src[gg->nrows] = x->src;
   gg->dst[gg->nrows] = idx;
   gg->side[gg->nrows++] = (uint8_t)side;
+  /* the graph's bytes, against the stop's memory */
+  uint64_t bytes = gg->text_cap + (uint64_t)gg->pos_cap * 4 + ((uint64_t)gg->mask + 1) * 8 + (uint64_t)gg->cap * 9;
+  if (x->st && x->st->memory && bytes > x->st->memory) {
+    x->st->wanted = bytes;
+    return CGT_MEMORY;
+  }
   return CGT_OK;
 }
 

@@ -26,11 +26,11 @@
 
 #include "../core/common.h"
 
-/* The most positions, rows and bytes of position texts of one graph made
-** by game_graph (docs/boards.md, Limits). */
-#define CG_GAMEGRAPH_POSITIONS 1000000u
-#define CG_GAMEGRAPH_ROWS 10000000u
-#define CG_GAMEGRAPH_BYTES ((size_t)1 << 26)
+/* The most positions and bytes of position texts of one graph (its
+** indexes and offsets are 32-bit); game_graph's limits, with no count of
+** rows: its memory comes first (docs/boards.md, Limits). */
+#define CG_GAMEGRAPH_POSITIONS (UINT32_MAX - 2)
+#define CG_GAMEGRAPH_BYTES ((size_t)UINT32_MAX - 1)
 
 /* The limits of one search: positions, rows and bytes of position texts
 ** (positions and bytes below 2^32: indexes and offsets are 32-bit). */
@@ -58,7 +58,9 @@ typedef struct cg_gamegraph {
 /* Builds the graph of board under ruleset into gg (zeroed first; free it
 ** with cg_gamegraph_free whatever the result).  CGT_SYNTAX for an unknown
 ** ruleset or a bad board and CGT_LIMIT past one of limits, each with a
-** message in err; CGT_NOMEM; CGT_INTERRUPTED when st says stop. */
+** message in err; CGT_MEMORY when the graph's arrays (about 9 bytes a row
+** and 12 a position, with its text) pass st's memory; CGT_NOMEM;
+** CGT_INTERRUPTED when st says stop. */
 cgt_rc cg_gamegraph_build(cg_gamegraph *gg, const char *ruleset, const char *board, const cg_gamegraph_limits *limits,
                           cgt_stop *st, char *err, size_t errlen);
 void cg_gamegraph_free(cg_gamegraph *gg);

@@ -22,10 +22,9 @@
 ** LRLR..., takes time and memory quadratic in the length (20,000 edges:
 ** about 1.5 s and 80 MB). */
 #define CG_HACKENBUSH_MAX 20000u
-/* The most work a string may take (a few seconds): green edges under
-** another colour make values with many options, whose canonical forms are
-** searched.  Past work_max units CGT_LIMIT, with the cause in err. */
-#define CG_HACKENBUSH_WORK_MAX ((uint64_t)1 << 29)
+/* Green edges under another colour make values with many options, whose
+** canonical forms are searched: past work_max units CGT_LIMIT, with the
+** cause in err (the SQL functions pass CG_NO_BUDGET: no limit). */
 cgt_rc cg_hackenbush_string(cg_store *s, const char *edges, uint64_t work_max, cg_id *out, char *err, size_t errlen);
 
 cgt_rc cg_cutcake(cg_store *s, uint64_t w, uint64_t h, cg_id *out);

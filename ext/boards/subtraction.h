@@ -37,16 +37,16 @@
 
 #include "../partizan/pgame.h"
 
-/* The largest amount, the most amounts of one side, the largest heap, and
-** the most work (units charged to the store) the values of heaps 0..n may
-** take, counted from heap 0 in a store that holds nothing else (also when
-** a cg_sub_memo kept some of them from earlier calls): values whose forms
-** grow with the heap (subtraction{1,2,3|1,2}) cost more with every heap,
-** so that budget ends them (CGT_LIMIT), not the heap limit. */
+/* The largest amount, the most amounts of one side and the largest heap.
+** The functions below that take work_max stop past that many units
+** charged to the store, counted from heap 0 in a store that holds nothing
+** else (also when a cg_sub_memo kept some of them from earlier calls), so
+** that the result does not depend on what was kept: values whose forms
+** grow with the heap (subtraction{1,2,3|1,2}) cost more with every heap.
+** The SQL functions pass CG_NO_BUDGET (no limit). */
 #define CG_SUB_AMOUNT_MAX 1000u
 #define CG_SUB_SET_MAX 64u
 #define CG_SUB_HEAP_MAX 100000u
-#define CG_SUB_WORK_MAX ((uint64_t)1 << 29)
 
 typedef struct cg_subtraction {
   uint32_t nl, nr;                  /* amounts of Left and of Right */

@@ -21,14 +21,17 @@ static int graph_filter(cgt_cursor *cur, sqlite3_value **args) {
   char err[400];
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
-  static const cg_gamegraph_limits limits = {CG_GAMEGRAPH_POSITIONS, CG_GAMEGRAPH_ROWS, CG_GAMEGRAPH_BYTES};
+  static const cg_gamegraph_limits limits = {CG_GAMEGRAPH_POSITIONS, SIZE_MAX, CG_GAMEGRAPH_BYTES};
+  err[0] = 0;
   cgt_rc rc = cg_gamegraph_build(gg, ruleset, board, &limits, &it.stop, err, sizeof err);
+  char *memory = rc == CGT_MEMORY ? cgt_memory_text(&it.stop) : NULL;
   cgt_interrupt_end(&it);
   if (rc) {
     cg_gamegraph_free(gg);
     sqlite3_free(gg);
-    if (rc == CGT_NOMEM) return SQLITE_NOMEM;
-    cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, err[0] ? err : cgt_rc_text(rc));
+    if (rc == CGT_NOMEM || (rc == CGT_MEMORY && !memory)) return SQLITE_NOMEM;
+    if (memory) cur->err = sqlite3_mprintf("cgt: %s: the graph of board '%.40s' %z", cur->tf->name, board, memory);
+    else cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, err[0] ? err : cgt_rc_text(rc));
     return cur->err ? cgt_sqlite_rc(rc) : SQLITE_NOMEM;
   }
   cur->rows = gg;

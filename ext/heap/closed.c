@@ -54,9 +54,12 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st)
     *value = b;
     return CGT_OK;
   }
-  /* b + 1 cannot overflow past the cells check: b < CGT_WYTHOFF_CELLS */
-  if (b >= CGT_WYTHOFF_CELLS || (a + 1) > CGT_WYTHOFF_CELLS / (b + 1)) return CGT_TOOBIG;
-  if (cgt_wythoff_bytes(a, b) > (double)CGT_WYTHOFF_BYTES) return CGT_TOOBIG;
+  /* The tables' bytes (as a double: they may pass 2^64) against the
+  ** stop's memory, and what sizes can count (b + 1 cannot overflow then). */
+  double bytes = cgt_wythoff_bytes(a, b);
+  if (bytes > (double)CGT_WYTHOFF_BYTES_MAX) return CGT_TOOBIG;
+  cgt_rc rc = cgt_stop_reserve(st, (uint64_t)bytes);
+  if (rc) return rc;
   /* Rows i = 0..a, columns j = 0..b, diagonals j - i + a.  Each keeps the
   ** values seen (a cell has i + j + min(i, j) options, so its value is at
   ** most that) and its least missing value, so that a cell's mex starts
@@ -65,13 +68,7 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st)
   uint8_t *seen = cgt_malloc(lines * width);
   uint64_t *least = cgt_calloc(lines, sizeof *least);
   uint64_t *row = cgt_malloc((b + 1) * sizeof *row);
-  if (!seen || !least || !row) {
-    cgt_free(seen);
-    cgt_free(least);
-    cgt_free(row);
-    return CGT_NOMEM;
-  }
-  cgt_rc rc = CGT_OK;
+  if (!seen || !least || !row) rc = CGT_NOMEM;
   /* The table is cleared a megabyte at a time, each charged: the first
   ** touch of fresh pages is work too (22 MB, tens of ms, at 1580). */
   for (size_t at = 0, total = lines * width; at < total && rc == CGT_OK; at += (size_t)1 << 20) {
@@ -99,6 +96,7 @@ cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st)
   cgt_free(seen);
   cgt_free(least);
   cgt_free(row);
+  cgt_stop_release(st, (uint64_t)bytes);
   return rc;
 }
 

@@ -12,13 +12,11 @@
 ** computed with a 128-bit integer square root. */
 int cgt_wythoff_is_p(uint64_t a, uint64_t b);
 
-/* Largest (a+1)(b+1) that cgt_wythoff_grundy computes. */
-#define CGT_WYTHOFF_CELLS 2500000u   /* about 2.5 s; the time grows faster than the cells */
-
-/* Largest memory cgt_wythoff_grundy uses: its tables take
-** (2a + 2b + 3)(2a + b + 2) + 8 (2a + 3b + 4) bytes for a <= b, so long
-** thin boards (a small, b large) need far more than their cells. */
-#define CGT_WYTHOFF_BYTES ((uint64_t)1 << 28)
+/* cgt_wythoff_grundy's tables take (2a + 2b + 3)(2a + b + 2) + 8 (2a + 3b +
+** 4) bytes for a <= b, so long thin boards (a small, b large) need far more
+** than their cells; it refuses what could not be counted in memory at all
+** (past CGT_WYTHOFF_BYTES_MAX). */
+#define CGT_WYTHOFF_BYTES_MAX ((uint64_t)1 << 62)
 
 /* The bytes the tables of cgt_wythoff_grundy(a, b) take (as a double: it
 ** may exceed 2^64 for 64-bit a and b). */
@@ -26,8 +24,9 @@ double cgt_wythoff_bytes(uint64_t a, uint64_t b);
 
 /* Grundy value of Wythoff's game at (a, b): with a pile empty, the other
 ** (Nim), for any 64-bit pile; else by dynamic programming over every
-** (i, j) <= (a, b), CGT_TOOBIG above CGT_WYTHOFF_CELLS cells or
-** CGT_WYTHOFF_BYTES bytes, checked before anything is allocated. */
+** (i, j) <= (a, b), no budget of work: its tables' bytes are reserved
+** from st first (CGT_MEMORY past its memory; CGT_TOOBIG past
+** CGT_WYTHOFF_BYTES_MAX), before anything is allocated. */
 cgt_rc cgt_wythoff_grundy(uint64_t a, uint64_t b, uint64_t *value, cgt_stop *st);
 
 /* Fibonacci Nim: n counters left, at most q may be taken (the first move

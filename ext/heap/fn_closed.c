@@ -32,13 +32,12 @@ static void wythoff_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **
   cgt_rc rc = cgt_wythoff_grundy(v[0], v[1], &g, &it.stop);
   cgt_interrupt_end(&it);
   double bytes = cgt_wythoff_bytes(v[0], v[1]);
-  if (rc == CGT_TOOBIG && bytes > (double)CGT_WYTHOFF_BYTES && (double)(v[0] + 1) * (double)(v[1] + 1) <= CGT_WYTHOFF_CELLS)
+  if (rc == CGT_TOOBIG)
     cgt_error(ctx, SQLITE_TOOBIG, "wythoff_grundy",
-              "needs %.2g bytes, over the limit of %.2g bytes (no formula is known; the dynamic program's tables "
-              "grow as (a+b)^2)", bytes, (double)CGT_WYTHOFF_BYTES);
-  else if (rc == CGT_TOOBIG)
-    cgt_error(ctx, SQLITE_TOOBIG, "wythoff_grundy",
-              "no formula is known; the exact value needs (a+1)(b+1) <= %u cells", CGT_WYTHOFF_CELLS);
+              "needs %.2g bytes, more than can be counted (no formula is known; the dynamic program's tables grow "
+              "as (a+b)^2)", bytes);
+  else if (rc == CGT_MEMORY)
+    cgt_error_memory(ctx, &it.stop, "wythoff_grundy");
   else if (rc)
     cgt_error_rc(ctx, rc, "wythoff_grundy");
   else

@@ -44,6 +44,9 @@ cgt_stop *cg_store_get_stop(const cg_store *s);
 ** cg_budget_end gives the store its stop back and turns the budget's end
 ** into CGT_LIMIT. */
 typedef cgt_budget cg_budget;
+/* No budget: the work runs until it is done or the store's stop says
+** stop (what the SQL functions pass wherever a core function takes one). */
+#define CG_NO_BUDGET UINT64_MAX
 void cg_budget_begin(cg_budget *b, cg_store *s, uint64_t max);
 cgt_rc cg_budget_end(cg_budget *b, cg_store *s, cgt_rc rc);
 

@@ -16,7 +16,7 @@ static int polls;
 static int stop_after_polls(void *arg) { return ++polls >= *(int *)arg; }
 
 /* The limits of game_graph. */
-static const cg_gamegraph_limits sql_limits = {CG_GAMEGRAPH_POSITIONS, CG_GAMEGRAPH_ROWS, CG_GAMEGRAPH_BYTES};
+static const cg_gamegraph_limits sql_limits = {CG_GAMEGRAPH_POSITIONS, SIZE_MAX, CG_GAMEGRAPH_BYTES};
 
 /* Builds, checks the counts, frees. */
 static int counts(const char *ruleset, const char *board, uint32_t positions, size_t rows) {
@@ -47,7 +47,7 @@ int main(void) {
   /* Each limit made small: nim heap n has n + 1 positions, n(n+1)/2 moves
   ** and texts of 1 + 2 + ... bytes ("0", "1", ..., "10", ...).  The error
   ** is the one game_graph shows (70_game_graph.t checks its code). */
-  cg_gamegraph_limits small = {100, CG_GAMEGRAPH_ROWS, CG_GAMEGRAPH_BYTES};
+  cg_gamegraph_limits small = {100, SIZE_MAX, CG_GAMEGRAPH_BYTES};
   rc = cg_gamegraph_build(&gg, "nim", "101", &small, NULL, err, sizeof err);
   ok(rc == CGT_LIMIT && !strcmp(err, "nim: more than 100 positions (the limit) from board '101'"),
      "the limit on positions: %s", err);
@@ -61,14 +61,20 @@ int main(void) {
   ok(rc == CGT_LIMIT && !strcmp(err, "nim: more than 10000 moves (the limit) from board '150'") && gg.nrows == 10000,
      "the limit on rows: %s", err);
   cg_gamegraph_free(&gg);
-  small = (cg_gamegraph_limits){CG_GAMEGRAPH_POSITIONS, CG_GAMEGRAPH_ROWS, 1000};
+  small = (cg_gamegraph_limits){CG_GAMEGRAPH_POSITIONS, SIZE_MAX, 1000};
   rc = cg_gamegraph_build(&gg, "nim", "1000", &small, NULL, err, sizeof err);
   ok(rc == CGT_LIMIT && !strcmp(err, "nim: more than 1000 bytes of position texts (the limit) from board '1000'") &&
          gg.text_len <= 1000,
      "the limit on bytes of texts: %s (%zu bytes)", err, gg.text_len);
   cg_gamegraph_free(&gg);
-  ok(CG_GAMEGRAPH_POSITIONS == 1000000 && CG_GAMEGRAPH_ROWS == 10000000 && CG_GAMEGRAPH_BYTES == 64 << 20,
-     "game_graph's limits are those of docs/boards.md: 1,000,000 positions, 10,000,000 rows, 64 MiB");
+  ok(CG_GAMEGRAPH_POSITIONS == UINT32_MAX - 2 && CG_GAMEGRAPH_BYTES == UINT32_MAX - 1,
+     "game_graph's limits are those of its 32-bit indexes (docs/boards.md): 2^32 - 3 positions, 2^32 - 1 bytes");
+  /* Memory: the graph's arrays against the stop's (nim heap 2000: 2,001,000 rows) */
+  cgt_stop mem = {.memory = 1 << 20};
+  rc = cg_gamegraph_build(&gg, "nim", "2000", &sql_limits, &mem, err, sizeof err);
+  ok(rc == CGT_MEMORY && mem.wanted > (1 << 20) && mem.wanted < (2 << 20),
+     "past the stop's memory, CGT_MEMORY with the bytes wanted (%llu)", (unsigned long long)mem.wanted);
+  cg_gamegraph_free(&gg);
 
   /* The stop: polled every CGT_STOP_QUANTUM units; the third poll stops. */
   int after = 3;

@@ -23,11 +23,11 @@ int main(void) {
   const struct { const char *edges, *want; } hb[] = {
       {"LLRL", "7/4"}, {"lrlrrllr", "77/128"}, {"GGGGGGG", "*7"}, {"", "0"}, {"RRR", "-3"}, {"LRG", "1/2*"}};
   for (size_t i = 0; i < sizeof hb / sizeof *hb; i++)
-    ok(cg_hackenbush_string(s, hb[i].edges, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK && prints(g, hb[i].want),
+    ok(cg_hackenbush_string(s, hb[i].edges, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK && prints(g, hb[i].want),
        "hackenbush '%s' = %s", hb[i].edges, hb[i].want);
-  ok(cg_hackenbush_string(s, "LXR", CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "bad edge 'X' at position 2"),
+  ok(cg_hackenbush_string(s, "LXR", CG_NO_BUDGET, &g, err, sizeof err) == CGT_SYNTAX && strstr(err, "bad edge 'X' at position 2"),
      "a bad edge is named: %s", err);
-  ok(cg_hackenbush_string(s, "L\xc3\xa9", CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_SYNTAX &&
+  ok(cg_hackenbush_string(s, "L\xc3\xa9", CG_NO_BUDGET, &g, err, sizeof err) == CGT_SYNTAX &&
          strstr(err, "bad edge 0xC3 at position 2") && !strchr(err, '\xc3'),
      "a byte outside ASCII is named in hex, the message stays UTF-8: %s", err);
 
@@ -41,19 +41,19 @@ int main(void) {
     memset(green, 'G', CG_HACKENBUSH_MAX);
     green[CG_HACKENBUSH_MAX] = 0;
     cg_store_set_stop(s, &budget);
-    ok(cg_hackenbush_string(s, green, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK && prints(g, "*20000"),
+    ok(cg_hackenbush_string(s, green, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK && prints(g, "*20000"),
        "a green string of %u edges is *%u within the budget", CG_HACKENBUSH_MAX, CG_HACKENBUSH_MAX);
-    ok(cg_hackenbush_string(s, "GGGGE", CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK && prints(g, "*5"), "GGGGE = *5");
-    ok(cg_hackenbush_string(s, "GGL", CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK && prints(g, "{0,*,*2|0,*}"),
+    ok(cg_hackenbush_string(s, "GGGGE", CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK && prints(g, "*5"), "GGGGE = *5");
+    ok(cg_hackenbush_string(s, "GGL", CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK && prints(g, "{0,*,*2|0,*}"),
        "GGL: Left's cut of the blue top joins the options of *2");
     /* the same on a Blue-Red string, whose value x dominates its other options: x + *k */
     green[0] = 'L';
-    ok(cg_hackenbush_string(s, green, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK &&
+    ok(cg_hackenbush_string(s, green, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK &&
            prints(g, "1*19999"), "L and %u green edges: 1*%u within the budget", CG_HACKENBUSH_MAX - 1,
        CG_HACKENBUSH_MAX - 1);
     memcpy(green, "LRRL", 4);
     green[9] = 0;
-    ok(cg_hackenbush_string(s, green, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK && prints(g, "3/8*5"),
+    ok(cg_hackenbush_string(s, green, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK && prints(g, "3/8*5"),
        "LRRL and five green edges: 3/8*5");
     cg_store_set_stop(s, NULL);
     /* green edges under a blue one make a game of 2k + 1 options, whose
@@ -63,7 +63,7 @@ int main(void) {
     ok(cg_hackenbush_string(s, green, (uint64_t)1 << 20, &g, err, sizeof err) == CGT_LIMIT &&
            strstr(err, "a string of 301 edges takes over 1e+06 steps"),
        "300 green edges and a blue one past a budget of 2^20 steps: %s", err);
-    ok(cg_hackenbush_string(s, green, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK,
+    ok(cg_hackenbush_string(s, green, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK,
        "the same within the default budget");
     free(green);
   }
@@ -100,7 +100,7 @@ int main(void) {
         cg_dyadic_add(B, want, step, &want);
       }
       cg_dyadic got;
-      cg_hackenbush_string(s, e, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err);
+      cg_hackenbush_string(s, e, CG_NO_BUDGET, &g, err, sizeof err);
       bad += !cg_is_number(s, g, &got) || !cg_dyadic_eq(got, want);
       count++;
     }

@@ -8,7 +8,7 @@
 ** games (every path is reached by the first dozen), and the heap limit in a
 ** game of 16 amounts a side rather than 64 (the same code, a quarter of the
 ** work).  The work budget is reached with a small one (the SQL functions'
-** CG_SUB_WORK_MAX takes seconds): the board's error and its text, the heaps
+** CG_NO_BUDGET takes seconds): the board's error and its text, the heaps
 ** valued before it, the period search's partial report.
 */
 #include <stdlib.h>
@@ -75,7 +75,7 @@ static cg_id translated(cg_id g, cg_id x) {
 static void check_period(const char *text, const cg_subtraction *g, const cg_sub_period *p, uint32_t n) {
   cg_id *v = malloc((n + 1) * sizeof *v);
   uint8_t *o = malloc(n + 1);
-  if (!v || !o || cg_subtraction_values(s, g, n, CG_SUB_WORK_MAX, v, NULL) || cg_subtraction_outcomes(s, g, n, o)) {
+  if (!v || !o || cg_subtraction_values(s, g, n, CG_NO_BUDGET, v, NULL) || cg_subtraction_outcomes(s, g, n, o)) {
     ok(0, "%s: values and outcomes to %u", text, n);
     return;
   }
@@ -174,7 +174,7 @@ int main(void) {
   };
   for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
     cg_id v;
-    ok(cg_subtraction_board(s, NULL, known[i].rules, known[i].heap, CG_SUB_WORK_MAX, &v, err, sizeof err) == CGT_OK &&
+    ok(cg_subtraction_board(s, NULL, known[i].rules, known[i].heap, CG_NO_BUDGET, &v, err, sizeof err) == CGT_OK &&
            prints(v, known[i].want),
        "%s heap %s = %s", known[i].rules, known[i].heap, known[i].want);
   }
@@ -182,7 +182,7 @@ int main(void) {
   {
     cg_subtraction_parse("subtraction{1..5|1..5}", &g, err, sizeof err);
     cg_id v[200];
-    int all = cg_subtraction_values(s, &g, 199, CG_SUB_WORK_MAX, v, NULL) == CGT_OK;
+    int all = cg_subtraction_values(s, &g, 199, CG_NO_BUDGET, v, NULL) == CGT_OK;
     for (uint32_t k = 0; k < 200 && all; k++) {
       uint32_t x;
       all = cg_is_nimber(s, v[k], &x) && x == k % 6;
@@ -206,7 +206,7 @@ int main(void) {
     cg_id v[N + 1], zero;
     cg_integer(s, 0, &zero);
     int same = cg_subtraction_outcomes(s, &g, N, o) == CGT_OK &&
-               cg_subtraction_values(s, &g, N, CG_SUB_WORK_MAX, v, NULL) == CGT_OK;
+               cg_subtraction_values(s, &g, N, CG_NO_BUDGET, v, NULL) == CGT_OK;
     for (uint32_t k = 0; k <= N && same; k++) {
       int lf = wins(&g, k, 1, win), rf = wins(&g, k, 0, win), ge, le;
       same = o[k] == (lf ? CG_SUB_LEFT_FIRST : 0) + (rf ? CG_SUB_RIGHT_FIRST : 0);
@@ -216,7 +216,7 @@ int main(void) {
     }
     ok(same, "%s: outcomes and values agree with search to heap %d", text, N);
     cg_sub_period per;
-    if (cg_subtraction_period(s, &g, 300, CG_SUB_WORK_MAX, &per) == CGT_OK) check_period(text, &g, &per, 900);
+    if (cg_subtraction_period(s, &g, 300, CG_NO_BUDGET, &per) == CGT_OK) check_period(text, &g, &per, 900);
     else ok(0, "%s: period search", text);
   }
 
@@ -249,7 +249,7 @@ int main(void) {
   for (size_t i = 0; i < sizeof periods / sizeof *periods; i++) {
     cg_sub_period p;
     cg_subtraction_parse(periods[i].rules, &g, err, sizeof err);
-    cgt_rc rc = cg_subtraction_period(s, &g, 200, CG_SUB_WORK_MAX, &p);
+    cgt_rc rc = cg_subtraction_period(s, &g, 200, CG_NO_BUDGET, &p);
     ok(rc == CGT_OK && p.pre == periods[i].pre && p.period == periods[i].per &&
            p.proven == periods[i].proven && prints(p.saltus, periods[i].saltus) && p.opre == periods[i].opre &&
            p.operiod == periods[i].oper && p.searched == 200 && p.stopped == CGT_OK,
@@ -260,10 +260,10 @@ int main(void) {
   {
     cg_sub_period p;
     cg_subtraction_parse("subtraction{1,2,3|1,2}", &g, err, sizeof err);
-    ok(cg_subtraction_period(s, &g, 300, CG_SUB_WORK_MAX, &p) == CGT_OK && p.period == 0 && p.operiod == 1 && p.opre == 3,
+    ok(cg_subtraction_period(s, &g, 300, CG_NO_BUDGET, &p) == CGT_OK && p.period == 0 && p.operiod == 1 && p.opre == 3,
        "subtraction{1,2,3|1,2}: no value period; outcomes L from heap 3");
   }
-  /* Values growing past the work budget (the SQL functions' CG_SUB_WORK_MAX
+  /* Values growing past the work budget (the SQL functions' CG_NO_BUDGET
   ** is seconds of work, after heap 1,660; a budget of 2^LOG_WORK units ends
   ** them as early as it must): the board is an error that says so, the
   ** values made before it are right, and the period search reports the
@@ -300,7 +300,7 @@ int main(void) {
     cgt_rc rc = part && all && fresh ? cg_subtraction_values(fresh, &g, HEAP, work, part, &done) : CGT_NOMEM;
     /* (one store: equal values are the same id) */
     int same = rc == CGT_LIMIT && done > 100 && done < HEAP &&
-               cg_subtraction_values(fresh, &g, done - 1, CG_SUB_WORK_MAX, all, NULL) == CGT_OK;
+               cg_subtraction_values(fresh, &g, done - 1, CG_NO_BUDGET, all, NULL) == CGT_OK;
     for (uint32_t k = 0; same && k < done; k++) same = part[k] == all[k];
     cg_store_free(fresh);
     ok(same, "past the budget the values of heaps 0..%u are made, and right", done ? done - 1 : 0);
@@ -409,7 +409,7 @@ int main(void) {
     char text[64];
     snprintf(text, sizeof text, "subtraction{1..%d|1..%d}", SET, SET);
     cg_subtraction_parse(text, &g, err, sizeof err);
-    ok(cg_subtraction_period(s, &g, CG_SUB_HEAP_MAX, CG_SUB_WORK_MAX, &p) == CGT_OK && p.period == SET + 1 && p.proven &&
+    ok(cg_subtraction_period(s, &g, CG_SUB_HEAP_MAX, CG_NO_BUDGET, &p) == CGT_OK && p.period == SET + 1 && p.proven &&
            p.searched == CG_SUB_HEAP_MAX,
        "%s to the heap limit: period %d", text, SET + 1);
   }

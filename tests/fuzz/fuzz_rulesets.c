@@ -38,7 +38,7 @@ static void subtraction(cg_store *s, char *text) {
   *heap++ = 0;
   snprintf(ruleset, sizeof ruleset, "subtraction%s", text);
   cg_id g;
-  if (cg_subtraction_board(s, NULL, ruleset, heap, CG_SUB_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
+  if (cg_subtraction_board(s, NULL, ruleset, heap, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, ruleset);
   cg_subtraction game;
   uint32_t n;
   if (cg_subtraction_parse(ruleset, &game, err, sizeof err) || cg_subtraction_heap(heap, &n, err, sizeof err)) return;
@@ -46,14 +46,14 @@ static void subtraction(cg_store *s, char *text) {
   cg_sub_period p;
   cg_id *v = malloc((n + 1) * sizeof *v);
   uint8_t *o = malloc(n + 1);
-  if (v && o && cg_subtraction_period(s, &game, n, CG_SUB_WORK_MAX, &p) == CGT_OK &&
+  if (v && o && cg_subtraction_period(s, &game, n, CG_NO_BUDGET, &p) == CGT_OK &&
       cg_subtraction_outcomes(s, &game, n, o) == CGT_OK) {
     for (uint32_t k = p.opre; p.operiod && k + p.operiod <= n; k++)
       if (o[k] != o[k + p.operiod]) {
         fprintf(stderr, "%s: outcome period %u from %u fails at heap %u\n", ruleset, p.operiod, p.opre, k);
         abort();
       }
-    if (p.period && p.proven && cg_subtraction_values(s, &game, p.searched, CG_SUB_WORK_MAX, v, NULL) == CGT_OK)
+    if (p.period && p.proven && cg_subtraction_values(s, &game, p.searched, CG_NO_BUDGET, v, NULL) == CGT_OK)
       for (uint32_t k = p.pre; k + p.period <= p.searched; k++) {
         cg_id t;
         if (cg_add(s, v[k], p.saltus, &t) == CGT_OK && t != v[k + p.period]) {
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (which == 0) {
     /* The values of strings with green edges grow quickly with the length
     ** (21 edges take seconds): the time budget ends those. */
-    if (cg_hackenbush_string(s, text, CG_HACKENBUSH_WORK_MAX, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "hackenbush string");
+    if (cg_hackenbush_string(s, text, CG_NO_BUDGET, &g, err, sizeof err) == CGT_OK) roundtrip(s, g, "hackenbush string");
   } else if (which == 1) {
     /* Several boards separated by newlines share the memo. */
     for (char *line = text, *next; line; line = next) {

@@ -158,12 +158,14 @@ is "Wythoff outcomes, exact at 64 bits" "P|P|P|N|N|P" \
 is "Wythoff Grundy values; with a pile empty, Nim's at any size" "0|28|1|0|7|9223372036854775807|9223372036854775807" \
   "SELECT wythoff_grundy(3, 5), wythoff_grundy(10, 20), wythoff_grundy(0, 1), wythoff_grundy(0, 0), wythoff_grundy(7, 0),
           wythoff_grundy(9223372036854775807, 0), wythoff_grundy(0, 9223372036854775807)"
-is_error "Wythoff Grundy needs a table" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
-  "SELECT wythoff_grundy(100000, 100000)"
+is_error "Wythoff Grundy's tables past the 'memory' setting" \
+  "cgt: wythoff_grundy: needs 111.8 GiB (120005700038 bytes), more than the 'memory' setting of 256.0 MiB (268435456 bytes)" \
+  "SELECT cgt_setting('memory', 268435456); SELECT wythoff_grundy(100000, 100000)"
 is_error "Wythoff Grundy: a thin board's tables are checked before allocating" \
-  "cgt: wythoff_grundy: needs 2e+12 bytes, over the limit of 2.7e+08 bytes (no formula is known; the dynamic program's tables grow as (a+b)^2)" \
-  "SELECT wythoff_grundy(1, 1000000)"
-is_error "Wythoff Grundy at INT64_MAX" "cgt: wythoff_grundy: no formula is known; the exact value needs (a+1)(b+1) <= 2500000 cells" \
+  "cgt: wythoff_grundy: needs 1.8 TiB (2000037000068 bytes), more than the 'memory' setting of 256.0 MiB (268435456 bytes)" \
+  "SELECT cgt_setting('memory', 268435456); SELECT wythoff_grundy(1, 1000000)"
+is_error "Wythoff Grundy at INT64_MAX" \
+  "cgt: wythoff_grundy: needs 1.7e+38 bytes, more than can be counted (no formula is known; the dynamic program's tables grow as (a+b)^2)" \
   "SELECT wythoff_grundy(9223372036854775807, 1)"
 is "extreme arguments of the closed forms" "N|P|1|1|0|0" \
   "SELECT wythoff_outcome(0, 9223372036854775807), wythoff_outcome(0, 0), fibonacci_nim_move(9223372036854775807) > 0,

@@ -55,7 +55,13 @@ static void wythoff(void) {
   ok(!cgt_wythoff_is_p(UINT64_MAX, UINT64_MAX) && cgt_wythoff_is_p(0, 0) && !cgt_wythoff_is_p(0, UINT64_MAX),
      "the extremes of 64 bits");
   uint64_t g;
-  is_int(cgt_wythoff_grundy(100000, 100000, &g, NULL), CGT_TOOBIG, "Wythoff Grundy refuses too many cells");
+  cgt_stop small = {.memory = 1 << 30};
+  is_int(cgt_wythoff_grundy(100000, 100000, &g, &small), CGT_MEMORY,
+         "Wythoff Grundy: tables over the stop's memory, refused before allocating");
+  ok(small.wanted == (uint64_t)cgt_wythoff_bytes(100000, 100000) && small.held == 0,
+     "... naming the bytes (%llu), holding none", (unsigned long long)small.wanted);
+  is_int(cgt_wythoff_grundy(UINT64_MAX - 1, UINT64_MAX - 1, &g, NULL), CGT_TOOBIG,
+         "tables past 2^62 bytes cannot be counted: CGT_TOOBIG");
   ok(cgt_wythoff_grundy(0, UINT64_MAX, &g, NULL) == CGT_OK && g == UINT64_MAX &&
      cgt_wythoff_grundy(UINT64_MAX, 0, &g, NULL) == CGT_OK && g == UINT64_MAX,
      "with a pile empty, Nim: the other pile, at any size");
