@@ -8,7 +8,7 @@
 **
 ** nimk_win is pure; the graph functions read cgt_edge (DIRECTONLY).  They
 ** use Moore's theorem where it applies, else the exact search of
-** nimk/search.c within its budget.  A NULL argument of a graph
+** search.c, its tables within the 'memory' setting.  A NULL argument of a graph
 ** function gives NULL; a token on a node the graph does not know is an
 ** error.
 */
