@@ -141,6 +141,10 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   if (provable) crc = cgt_heap_period_find(&r, g, n + 1, &found, &f, &it.stop);
   proven = found;
   if (!crc && !found && observed) crc = cgt_heap_period_observed(g, n + 1, &found, &f, &it.stop);
+  cgt_heap_sparse sp;
+  /* (the mask is the one sparse space takes from the first 2048 values) */
+  int sparse = !crc && found && observed && n >= 2048 && cgt_heap_sparse_mask(&r, g, n, &sp, &it.stop);
+  if (it.stop.stopped) crc = CGT_INTERRUPTED;
   cgt_interrupt_end(&it);
   if (crc) {
     cgt_error_rc(ctx, crc, fname);
@@ -149,9 +153,10 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
     snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u}", f.pre, f.per, f.saltus);
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
   } else if (found) {
-    char json[160];
-    snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u,\"proven\":%s,\"searched\":%u}",
-             f.pre, f.per, f.saltus, proven ? "true" : "false", n);
+    char json[200], mask[40] = "";
+    if (sparse) snprintf(mask, sizeof mask, ",\"rare_mask\":%u", sp.mask);
+    snprintf(json, sizeof json, "{\"preperiod\":%u,\"period\":%u,\"saltus\":%u,\"proven\":%s,\"searched\":%u%s}",
+             f.pre, f.per, f.saltus, proven ? "true" : "false", n, mask);
     sqlite3_result_text(ctx, json, -1, SQLITE_TRANSIENT);
   }
   cgt_rule_free(&r);
@@ -228,6 +233,82 @@ static void sequence_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 
 static void sequence_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
 
+/* ---- heap_rare(rule, n_max) ---- */
+
+/* The rare heaps of a rule: (n, grundy) pairs, and the mask. */
+typedef struct rare_rows {
+  uint32_t mask;
+  uint32_t (*row)[2];
+} rare_rows;
+
+static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
+  const char *fname = "heap_rare";
+  uint64_t n;
+  if (!cgt_value_uint(args[1], &n) || n > CGT_HEAP_MAX) {
+    if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;
+    cur->err = sqlite3_mprintf("cgt: %s: n_max must be an integer from 0 to %u, not %s", fname, CGT_HEAP_MAX,
+                               sqlite3_value_text(args[1]));
+    return SQLITE_ERROR;
+  }
+  const char *rule = (const char *)sqlite3_value_text(args[0]);
+  char err[400];
+  int rc = SQLITE_OK;
+  /* The mask comes from the first 2048 values, as sparse space takes it,
+  ** whatever n_max: the values to 2048 at least. */
+  uint32_t m = n < 2048 ? 2048 : (uint32_t)n;
+  const uint32_t *g = conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err);
+  if (!g) {
+    if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
+    return rc;
+  }
+  cgt_rule r;
+  cgt_heap_sparse sp;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cur->conn, fname);
+  int found = cgt_rule_parse(rule, &r, err, sizeof err) == CGT_OK && cgt_heap_sparse_mask(&r, g, m, &sp, &it.stop);
+  if (it.stop.stopped) rc = SQLITE_INTERRUPT;
+  cgt_interrupt_end(&it);
+  cgt_rule_free(&r);
+  rare_rows *rr = NULL;
+  uint64_t count = 0;
+  if (found && rc == SQLITE_OK) {
+    for (uint64_t x = 0; x <= n; x++) count += cgt_heap_is_rare(&sp, g, (uint32_t)x);
+    rr = sqlite3_malloc(sizeof *rr);
+    if (rr) rr->row = sqlite3_malloc64((count ? count : 1) * sizeof *rr->row);
+    if (!rr || !rr->row) {
+      sqlite3_free(rr);
+      rr = NULL;
+      rc = SQLITE_NOMEM;
+    } else {
+      rr->mask = sp.mask;
+      uint64_t k = 0;
+      for (uint64_t x = 0; x <= n; x++)
+        if (cgt_heap_is_rare(&sp, g, (uint32_t)x)) rr->row[k][0] = (uint32_t)x, rr->row[k++][1] = g[x];
+    }
+  } else if (rc == SQLITE_OK) {
+    rc = SQLITE_ERROR;
+    cur->err = sqlite3_mprintf("cgt: %s: rule '%s' has no sparse space (a finite code with one splitting digit, "
+                               "and a mask that leaves few rare values among its first 2048)", fname, rule);
+  }
+  cgt_conn_heap_release(cur->conn);
+  if (rc != SQLITE_OK) return rc;
+  cur->rows = rr;
+  cur->nrows = (sqlite3_int64)count;
+  return SQLITE_OK;
+}
+
+static void rare_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const rare_rows *rr = cur->rows;
+  if (col == 2) sqlite3_result_int64(ctx, rr->mask);
+  else sqlite3_result_int64(ctx, rr->row[cur->row][col]);
+}
+
+static void rare_reset(cgt_cursor *cur) {
+  rare_rows *rr = cur->rows;
+  if (rr) sqlite3_free(rr->row);
+  sqlite3_free(rr);
+}
+
 const cgt_table_function cgt_heap_tables[] = {
     {.name = "heap_sequence",
      .schema = "CREATE TABLE x(n, grundy, rule HIDDEN, n_max HIDDEN)",
@@ -235,4 +316,10 @@ const cgt_table_function cgt_heap_tables[] = {
      .args = "rule, n_max", .result = "rows (n, grundy)",
      .description = "Grundy values of heaps 0 to n_max.",
      .example = "SELECT * FROM heap_sequence('0.07', 9)"},
+    {.name = "heap_rare",
+     .schema = "CREATE TABLE x(n, grundy, rule HIDDEN, n_max HIDDEN, mask HIDDEN)",
+     .ncols = 2, .nargs = 2, .reads = 0, .filter = rare_filter, .column = rare_column, .reset = rare_reset,
+     .args = "rule, n_max", .result = "rows (n, grundy; mask hidden)",
+     .description = "The heaps up to n_max whose Grundy values are rare in the rule's sparse space, with the mask.",
+     .example = "SELECT n, grundy FROM heap_rare('grundy', 100)"},
     {0}};

@@ -347,3 +347,18 @@ cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cg
 }
 
 int cgt_rule_is_sparse_candidate(const cgt_rule *r) { return one_split(r) != UINT32_MAX; }
+
+int cgt_heap_sparse_mask(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_sparse *out, cgt_stop *st) {
+  sparse sp = {one_split(r), 0, 0, 0, 0};
+  if (sp.t == UINT32_MAX || n < 16) return 0;
+  sp.diff = cgt_rule_distinct(r, sp.t);
+  uint32_t prefix = n < 2048 ? n : 2048;   /* as cgt_heap_values chooses it */
+  uint32_t nrare = choose_mask(&sp, g, prefix, st);
+  if (nrare == UINT32_MAX || nrare > prefix / 8) return 0;
+  *out = (cgt_heap_sparse){sp.mask, sp.dom, sp.rare_cls};
+  return 1;
+}
+
+int cgt_heap_is_rare(const cgt_heap_sparse *s, const uint32_t *g, uint32_t x) {
+  return (parity(g[x] & s->mask) ^ (s->domain ? (int)(x & 1) : 0)) == s->rare_class;
+}

@@ -38,4 +38,23 @@ cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cg
 ** digit, into two heaps); whether it does shows in the first 2048 values. */
 int cgt_rule_is_sparse_candidate(const cgt_rule *r);
 
+/*
+** Sparse space as Flammenkamp writes it: with a mask m, the value G(x) is
+** rare when the parity of G(x) & m is even (range type, domain 0), or
+** when it equals the parity of x - t, t the splitting removal (domain
+** type, domain 1); the rare values are few, and the rest follow from them.
+** The mask is the one cgt_heap_values chooses, from the first 2048 values
+** (the upper half of them): its bits above the values seen are all 1.
+*/
+typedef struct cgt_heap_sparse {
+  uint32_t mask;
+  int domain;        /* the class also depends on the parity of the heap */
+  int rare_class;    /* the class of the rare values */
+} cgt_heap_sparse;
+/* 1 with *s when sparse space applies to r, its mask found in g[0..n]
+** (n >= 16); 0 when r is no candidate or no mask makes the values sparse. */
+int cgt_heap_sparse_mask(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_sparse *s, cgt_stop *st);
+/* 1 when G(x) is rare under s. */
+int cgt_heap_is_rare(const cgt_heap_sparse *s, const uint32_t *g, uint32_t x);
+
 #endif

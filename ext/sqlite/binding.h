@@ -47,7 +47,8 @@ typedef struct cgt_function {
 } cgt_function;
 
 /* A table-valued function: an eponymous virtual table whose hidden columns,
-** after the visible ones, are its arguments. */
+** after the visible ones, are its arguments; hidden columns after the
+** arguments are outputs too (column numbers them on from ncols). */
 typedef struct cgt_cursor cgt_cursor;
 typedef struct cgt_table_function {
   const char *name;

@@ -174,8 +174,9 @@ static int tf_eof(sqlite3_vtab_cursor *base) {
 
 static int tf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
   cgt_cursor *cur = (cgt_cursor *)base;
-  if (col >= cur->tf->ncols) sqlite3_result_value(ctx, cur->args[col - cur->tf->ncols]);
-  else cur->tf->column(cur, ctx, col);
+  const cgt_table_function *tf = cur->tf;
+  if (col >= tf->ncols && col < tf->ncols + tf->nargs) sqlite3_result_value(ctx, cur->args[col - tf->ncols]);
+  else cur->tf->column(cur, ctx, col < tf->ncols ? col : col - tf->nargs);   /* (an output past the arguments) */
   return SQLITE_OK;
 }
 

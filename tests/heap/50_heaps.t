@@ -133,6 +133,26 @@ is_error "'...' needs a digit to repeat" "cgt: heap_grundy: '...' must follow a 
 # sanitizers).
 [ -z "${CGT_SANITIZED:-}" ] && is "0.056 to heap 44001 runs to its end" "NULL|NULL" \
   "SELECT heap_period('0.056', 44001), heap_period_observed('0.056', 44001)"
+# Published facts.  Gangolli and Plambeck, "A note on periodicity in some
+# octal games", IJGT 18 (1989), 311-320 (OEIS A071464): .127 has period 4,
+# its last exception at heap 46,577.
+is "0.127: period 4 after heap 46577 (Gangolli and Plambeck)" \
+  '{"preperiod":46578,"period":4,"saltus":0}|{"preperiod":46578,"period":4,"saltus":0,"proven":true,"searched":100000,"rare_mask":4294967281}' \
+  "SELECT heap_period('0.127', 100000), heap_period_observed('0.127', 100000)"
+# Flammenkamp, "Sprague-Grundy values of Grundy's game"
+# (wwwhomes.uni-bielefeld.de/achim/grundy.html): the sparse values of
+# Grundy's game, mask ...11110, begin so (heaps 0..231).
+is "heap_rare('grundy'): the sparse values Flammenkamp lists, to heap 231" \
+  "0=0 1=0 2=0 3=1 4=0 6=1 7=0 9=1 10=0 12=1 15=1 20=0 23=0 26=0 28=1 31=1 34=1 37=1 40=1 43=1 46=1 49=1 50=0 52=1 53=0 55=1 58=1 61=1 87=7 90=7 93=7 146=6 149=6 152=6 158=11 161=11 164=11 167=11 176=7 179=7 181=12 182=7 185=7 188=7 190=12 193=12 196=10 231=10|4294967294" \
+  "SELECT group_concat(n || '=' || grundy, ' '), max(mask) FROM heap_rare('grundy', 231)"
+is "heap_rare's rows are heap_sequence's values, and its mask is sparse space's whatever n_max" "0|1" \
+  "WITH r AS MATERIALIZED (SELECT n, grundy FROM heap_rare('0.6', 20000)),
+        s AS MATERIALIZED (SELECT n, grundy FROM heap_sequence('0.6', 20000))
+   SELECT (SELECT count(*) FROM r JOIN s USING (n) WHERE s.grundy != r.grundy),
+          (SELECT count(DISTINCT mask) FROM (SELECT mask FROM heap_rare('0.6', 50) UNION ALL SELECT mask FROM heap_rare('0.6', 20000)))"
+is_error "heap_rare of a rule without sparse space" \
+  "cgt: heap_rare: rule 'kayles' has no sparse space (a finite code with one splitting digit, and a mask that leaves few rare values among its first 2048)" \
+  "SELECT * FROM heap_rare('kayles', 10)"
 is "whole-number reals as n_max" "3|3|4" \
   "SELECT (SELECT count(*) FROM heap_sequence('0.07', 2.0)), (SELECT count(*) FROM board_census('domineering', 2.0)),
           (SELECT count(*) FROM heap_genus_sequence('kayles', 3.0))"

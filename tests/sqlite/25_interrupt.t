@@ -100,6 +100,7 @@ CALLS = {
     'heap_period': {'sql': "SELECT heap_period('0.6', 990000)"},
     'heap_period_observed': {'sql': "SELECT heap_period_observed('grundy', 990000)"},
     'heap_sequence': {'sql': "SELECT count(*) FROM heap_sequence('treblecross', 100000)"},
+    'heap_rare': {'sql': "SELECT count(*) FROM heap_rare('grundy', 2000000)"},
     # misère play: Dawson's Kayles' quotient to heap 33 takes seconds; the genus search of Kayles to 50 too
     'misere_quotient': {'sql': "SELECT misere_quotient('0.07', 33)"},
     'misere_heap_win': {'sql': "SELECT misere_heap_win('0.07', 33, 2)"},
