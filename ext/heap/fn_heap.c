@@ -287,8 +287,9 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
     }
   } else if (rc == SQLITE_OK) {
     rc = SQLITE_ERROR;
-    cur->err = sqlite3_mprintf("cgt: %s: rule '%s' has no sparse space (a finite code with one splitting digit, "
-                               "and a mask that leaves few rare values among its first 2048)", fname, rule);
+    cur->err = sqlite3_mprintf("cgt: %s: rule '%s' has no sparse space (a finite code whose splits leave two heaps, "
+                               "with at most 8 splitting digits, and a mask that leaves few rare values among its first "
+                               "2048)", fname, rule);
   }
   cgt_conn_heap_release(cur->conn);
   if (rc != SQLITE_OK) return rc;

@@ -108,11 +108,15 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
 
 static int parity(uint32_t v) { return __builtin_parity(v); }
 
+/* The most splitting removals sparse space takes. */
+#define SPLITS_MAX 8
+
 typedef struct sparse {
-  uint32_t t;        /* the one splitting removal */
-  int diff;          /* its '!' */
+  uint32_t t[SPLITS_MAX];   /* the splitting removals, increasing */
+  int diff[SPLITS_MAX];     /* their '!' */
+  uint32_t nt;
   uint32_t mask;
-  int dom;           /* domain type: the class also depends on the parity of n */
+  int dom;           /* domain type (one split only): the class also depends on the parity of n */
   int rare_cls;
 } sparse;
 
@@ -120,19 +124,21 @@ static int cls(const sparse *sp, const uint32_t *g, uint32_t x) {
   return parity(g[x] & sp->mask) ^ (sp->dom ? (int)(x & 1) : 0);
 }
 
-/* The splitting removal of a finite code with exactly one, no three-heap
-** splits; UINT32_MAX when the rule is not of that kind. */
-static uint32_t one_split(const cgt_rule *r) {
-  uint32_t t = UINT32_MAX;
-  if (r->tail) return UINT32_MAX;
+/* The splitting removals of a finite code whose splits leave two heaps
+** (none three), into sp->t (sp->nt of them); 0 when the rule is not of
+** that kind or has more than SPLITS_MAX. */
+static uint32_t splits(const cgt_rule *r, sparse *sp) {
+  sp->nt = 0;
+  if (r->tail) return 0;
   for (uint32_t j = 0; j < r->ndigits; j++) {
-    if (r->d[j] & CGT_LEAVE_THREE) return UINT32_MAX;
+    if (r->d[j] & CGT_LEAVE_THREE) return sp->nt = 0;
     if (r->d[j] & CGT_LEAVE_TWO) {
-      if (t != UINT32_MAX) return UINT32_MAX;
-      t = j;
+      if (sp->nt == SPLITS_MAX) return sp->nt = 0;
+      sp->diff[sp->nt] = cgt_rule_distinct(r, j);
+      sp->t[sp->nt++] = j;
     }
   }
-  return t;
+  return sp->nt;
 }
 
 /* Chooses the mask (and type) with the fewest rare positions in the upper
@@ -145,10 +151,11 @@ static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n, cgt_stop 
   while (bits < 10 && (top >> bits)) bits++;
   uint32_t high = bits >= 32 ? 0 : ~((1u << bits) - 1);
   sparse s = *sp;
-  for (s.dom = 0; s.dom <= 1; s.dom++) {
+  for (s.dom = 0; s.dom <= (s.nt == 1); s.dom++) {
     /* Flammenkamp's two kinds: rare when the masked parity is even (range),
-    ** or when it equals the parity of n - t (domain). */
-    s.rare_cls = s.dom ? (int)(s.t & 1) : 0;
+    ** or when it equals the parity of n - t (domain; one splitting removal
+    ** only, as the parity of n - t must be one). */
+    s.rare_cls = s.dom ? (int)(s.t[0] & 1) : 0;
     for (uint32_t low = 1; low < (1u << bits); low++) {
         s.mask = low | high;
         uint32_t rare = 0;
@@ -174,21 +181,24 @@ static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32
     if ((r->d[j] & CGT_LEAVE_NONE) && n == j) mk->at[0] = n;
     if ((r->d[j] & CGT_LEAVE_ONE) && n > j) mk->at[g[n - j]] = n;
   }
-  if (n < sp->t + 2) {
+  if (n < sp->t[0] + 2) {
     g[n] = mex(mk, n);
     return cgt_stop_charge(st, work);
   }
-  uint32_t s = n - sp->t;
-  /* Splits with a rare part give every value of parity p1 there is. */
-  int p1 = 1 ^ (sp->dom ? (int)(s & 1) : 0);
-  uint32_t i = 0;
-  for (; i < nrare && rare[i] < s; i++) {
-    uint32_t a = rare[i];
-    if (!sp->diff || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
+  /* Splits with a rare part give every value of parity p1 there is (a
+  ** value of that class is the XOR of a rare and a common one). */
+  int p1 = 1 ^ (sp->dom ? (int)((n - sp->t[0]) & 1) : 0);
+  for (uint32_t k = 0; k < sp->nt && n >= sp->t[k] + 2; k++) {
+    uint32_t s = n - sp->t[k], i = 0;
+    for (; i < nrare && rare[i] < s; i++) {
+      uint32_t a = rare[i];
+      if (!sp->diff[k] || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
+    }
+    work += i;
   }
   uint32_t c = 0;
   while (c < mk->cap && (mk->at[c] == n || parity(c & sp->mask) != p1)) c++;
-  if (cgt_stop_charge(st, work + i + 2 * (uint64_t)c)) return 1;
+  if (cgt_stop_charge(st, work + 2 * (uint64_t)c)) return 1;
   /* Values of the other parity below c must be found among all splits (the
   ** common ones give them).  Every split's value is marked, in blocks, and
   ** the list of missing values is checked between blocks.  No split can
@@ -196,16 +206,18 @@ static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32
   uint32_t nmiss = 0;
   for (uint32_t v = 0; v < c; v++)
     if (mk->at[v] != n) miss[nmiss++] = v;
-  uint32_t half = s / 2;
-  if (sp->diff && 2 * half == s) half--;   /* (s/2, s/2) is not a move */
-  for (uint32_t a = 1; nmiss && a <= half;) {
-    uint32_t end = half - a < 256 ? half : a + 255;
-    for (; a <= end; a++) mk->at[g[a] ^ g[s - a]] = n;
-    uint32_t kept = 0;
-    for (uint32_t m = 0; m < nmiss; m++)
-      if (mk->at[miss[m]] != n) miss[kept++] = miss[m];
-    if (cgt_stop_charge(st, 256 + (uint64_t)nmiss)) return 1;
-    nmiss = kept;
+  for (uint32_t k = 0; nmiss && k < sp->nt && n >= sp->t[k] + 2; k++) {
+    uint32_t s = n - sp->t[k], half = s / 2;
+    if (sp->diff[k] && 2 * half == s) half--;   /* (s/2, s/2) is not a move */
+    for (uint32_t a = 1; nmiss && a <= half;) {
+      uint32_t end = half - a < 256 ? half : a + 255;
+      for (; a <= end; a++) mk->at[g[a] ^ g[s - a]] = n;
+      uint32_t kept = 0;
+      for (uint32_t m = 0; m < nmiss; m++)
+        if (mk->at[miss[m]] != n) miss[kept++] = miss[m];
+      if (cgt_stop_charge(st, 256 + (uint64_t)nmiss)) return 1;
+      nmiss = kept;
+    }
   }
   g[n] = mex(mk, n);
   return 0;
@@ -277,13 +289,12 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
       if (rc || bound == n_max) return rc;
       if (found) return follow_form(&f, g, bound + 1, n_max, st);
     }
-  sparse sp = {one_split(r), 0, 0, 0, 0};
+  sparse sp;
   uint32_t prefix = n_max < 2048 ? n_max : 2048;
   cgt_rc rc = cgt_heap_values_plain(r, prefix, g, st);
   if (rc || prefix == n_max) return rc;
   int sparse_ok = 0;
-  if (sp.t != UINT32_MAX) {
-    sp.diff = cgt_rule_distinct(r, sp.t);
+  if (splits(r, &sp)) {
     uint32_t nrare = choose_mask(&sp, g, prefix, st);
     if (st && st->stopped) return CGT_INTERRUPTED;
     sparse_ok = nrare <= prefix / 8;
@@ -346,12 +357,14 @@ cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cg
   return values(r, n_max, g, 0, st);
 }
 
-int cgt_rule_is_sparse_candidate(const cgt_rule *r) { return one_split(r) != UINT32_MAX; }
+int cgt_rule_is_sparse_candidate(const cgt_rule *r) {
+  sparse sp;
+  return splits(r, &sp) != 0;
+}
 
 int cgt_heap_sparse_mask(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_sparse *out, cgt_stop *st) {
-  sparse sp = {one_split(r), 0, 0, 0, 0};
-  if (sp.t == UINT32_MAX || n < 16) return 0;
-  sp.diff = cgt_rule_distinct(r, sp.t);
+  sparse sp;
+  if (!splits(r, &sp) || n < 16) return 0;
   uint32_t prefix = n < 2048 ? n : 2048;   /* as cgt_heap_values chooses it */
   uint32_t nrare = choose_mask(&sp, g, prefix, st);
   if (nrare == UINT32_MAX || nrare > prefix / 8) return 0;

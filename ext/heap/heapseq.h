@@ -4,9 +4,11 @@
 ** cgt_heap_values picks the fastest exact method:
 **  - the plain mex loop over every move (the reference);
 **  - sparse space (Berlekamp; Flammenkamp; Gangolli and Plambeck) for finite
-**    codes with one splitting digit: with a mask m chosen from the first
-**    values, the values whose masked parity is "common" arise only from a
-**    split with a "rare" part, and rare parts are few;
+**    codes whose splits leave two heaps (up to 8 splitting digits): with a
+**    mask m chosen from the first values, the values whose masked parity
+**    is "common" arise only from a split with a "rare" part, and rare
+**    parts are few; the other values below the least common one missing
+**    are looked for among all splits, in blocks, until each is found;
 **  - excluded moves, for rules that only take and may take any number past
 **    some m (nim, allbut{}): every earlier heap is an option but for the
 **    few removals j <= m that are not allowed, so G(n) is the mex of all
@@ -34,15 +36,17 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
 ** periodic shortcut; for tests and benchmarks. */
 cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
-/* 1 when sparse space may apply to r (a finite code with one splitting
-** digit, into two heaps); whether it does shows in the first 2048 values. */
+/* 1 when sparse space may apply to r (a finite code whose splits leave two
+** heaps, up to 8 splitting digits); whether it does shows in the first
+** 2048 values. */
 int cgt_rule_is_sparse_candidate(const cgt_rule *r);
 
 /*
 ** Sparse space as Flammenkamp writes it: with a mask m, the value G(x) is
-** rare when the parity of G(x) & m is even (range type, domain 0), or
-** when it equals the parity of x - t, t the splitting removal (domain
-** type, domain 1); the rare values are few, and the rest follow from them.
+** rare when the parity of G(x) & m is even (range type, domain 0), or,
+** for a code with one splitting removal t, when it equals the parity of
+** x - t (domain type, domain 1); the rare values are few, and the rest
+** follow from them.
 ** The mask is the one cgt_heap_values chooses, from the first 2048 values
 ** (the upper half of them): its bits above the values seen are all 1.
 */

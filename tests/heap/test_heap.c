@@ -176,7 +176,8 @@ static void differential(void) {
 
 /* The sparse space loop and the periodic shortcut give the plain values. */
 static void fast_paths(void) {
-  static const char *rules[] = {"grundy", "officers", "0.6!", "4.07", "kayles", "0.137", "0.51", "nim", "lasker", "allbut{3,7}"};
+  static const char *rules[] = {"grundy", "officers", "0.6!", "4.07", "kayles", "0.137", "0.51", "nim", "lasker",
+                                "allbut{3,7}", "0.56", "0.376", "0.354", "0.6!4", "0.4!6!"};
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
     cgt_rule r;
     uint32_t n = FAST_N;
@@ -193,6 +194,39 @@ static void fast_paths(void) {
     free(sparse);
     cgt_rule_free(&r);
   }
+}
+
+/* Sparse space with several splitting digits: random finite octal codes of
+** up to 6 digits, two or three of them splitting (4 to 7), against the
+** plain loop, whether or not a mask makes them sparse. */
+static void several_splits(void) {
+  int bad = 0, sparse = 0, trials = 40;
+  char first[64] = "";
+  for (int i = 0; i < trials; i++) {
+    char text[16] = "0.";
+    int nd = 3 + (int)rnd(4), splits = 0;
+    for (int k = 0; k < nd; k++) {
+      int d = (int)rnd(8);
+      if (k == nd - 1 && d == 0) d = 4 + (int)rnd(4);
+      if (d >= 4 && ++splits > 3) d -= 4;
+      text[2 + k] = (char)('0' + d);
+    }
+    text[2 + nd] = 0;
+    if (splits < 2) text[2] = (char)('4' + rnd(4));   /* (a split at removal 1 too) */
+    cgt_rule r;
+    parse(text, &r);
+    uint32_t n = FAST_N / 2, *plain = malloc((n + 1) * sizeof *plain), *fast = malloc((n + 1) * sizeof *fast);
+    cgt_heap_sparse sp;
+    cgt_heap_values_plain(&r, n, plain, NULL);
+    cgt_heap_values_sparse(&r, n, fast, NULL);
+    sparse += cgt_heap_sparse_mask(&r, plain, n, &sp, NULL);
+    if (memcmp(plain, fast, (n + 1) * sizeof *plain) != 0 && bad++ == 0) snprintf(first, sizeof first, "(first: %s)", text);
+    free(plain);
+    free(fast);
+    cgt_rule_free(&r);
+  }
+  ok(bad == 0, "%d random codes with two or three splitting digits (%d of them sparse): sparse space equals the plain "
+     "loop %s", trials, sparse, first);
 }
 
 /* ---- arithmetic periods: rules that take any number but those in X ---- */
@@ -422,6 +456,7 @@ int main(void) {
   errors();
   differential();
   fast_paths();
+  several_splits();
   observed_periods();
   return tap_done();
 }

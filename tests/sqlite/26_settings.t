@@ -77,7 +77,7 @@ got, err = with_stderr(lambda: quiet.execute("SELECT max(grundy) FROM heap_seque
                        .fetchone()[0])
 t.ok(got > 0 and "cgt:" not in err, "no progress line at 'progress' 0", err)
 loud = connect()
-loud.execute("SELECT cgt_setting('progress', 0.05)")
+loud.execute("SELECT cgt_setting('progress', 0.01)")
 got2, err = with_stderr(lambda: loud.execute("SELECT max(grundy) FROM heap_sequence('treblecross', ?)", (n,))
                         .fetchone()[0])
 lines = [line for line in err.splitlines() if line.startswith("cgt: heap_sequence: ")]
