@@ -190,7 +190,8 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   char *copy = sqlite3_mprintf("%s", rule);
   heap_seq *q = old ? old : sqlite3_malloc(sizeof *q);
   crc = g && copy && q ? compute(conn, rule, &r, want, g, fname, err, errlen) : CGT_NOMEM;
-  if (crc == CGT_MEMORY && want > n) crc = compute(conn, rule, &r, want = n, g, fname, err, errlen);   /* the growth did not fit */
+  if (crc == CGT_MEMORY && want > n)   /* the growth did not fit: the heaps asked for alone */
+    crc = compute(conn, rule, &r, want = n, g, fname, err, errlen);
   cgt_rule_free(&r);
   if (crc) {
     sqlite3_free(g);

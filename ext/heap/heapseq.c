@@ -96,6 +96,7 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
   cgt_rc rc = digits_make(r, &dg);
   if (rc == CGT_OK) rc = marks_fit(&mk, 63);
   for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
+    if ((n & 255) == 0 && st && n >= st->done) cgt_stop_progress(st, n, st->total ? st->total : n_max);
     if (mark_all(r, &dg, g, n, &mk, st)) rc = CGT_INTERRUPTED;
     else rc = finish_value(&mk, g, n);
   }
@@ -274,6 +275,7 @@ static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uin
 
 static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
   uint32_t past;
+  cgt_stop_progress(st, 0, n_max);
   if (use_period && cgt_rule_is_lasker(r) && n_max > 4) {   /* its closed form from G(0..4) */
     cgt_heap_form f = {0, 1, 0};
     cgt_rc rc = cgt_heap_values_plain(r, 4, g, st);

@@ -69,8 +69,9 @@ static void setting_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
       char *lit = cgt_value_literal(argv[1]);
       if (!lit) sqlite3_result_error_nomem(ctx);
       else if (memory)
-        cgt_error(ctx, SQLITE_ERROR, fname, "bad value %s for setting 'memory' (a whole number of bytes from %llu to 2^62)",
-                  lit, (unsigned long long)CGT_MEMORY_MIN);
+        cgt_error(ctx, SQLITE_ERROR, fname,
+                  "bad value %s for setting 'memory' (a whole number of bytes from %llu to 2^62)", lit,
+                  (unsigned long long)CGT_MEMORY_MIN);
       else
         cgt_error(ctx, SQLITE_ERROR, fname, "bad value %s for setting 'progress' (seconds from 0, for none, to 1e9)",
                   lit);
@@ -87,7 +88,7 @@ static void setting_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 const cgt_function cgt_setting_functions[] = {
     {.name = "cgt_setting", .nargs = 1, .flags = CGT_READS, .xFunc = setting_func,
      .args = "name", .result = "INTEGER or REAL",
-     .description = "The value of a setting of this connection: 'memory' (bytes a call may hold), 'progress' (seconds).",
+     .description = "A setting of this connection: 'memory' (bytes a call may hold), 'progress' (seconds).",
      .example = "SELECT cgt_setting('memory')"},
     {.name = "cgt_setting", .nargs = 2, .flags = CGT_READS, .xFunc = setting_func,
      .args = "name, value", .result = "INTEGER or REAL",
