@@ -98,9 +98,10 @@ static inline cgt_rc cgt_stop_reserve(cgt_stop *st, uint64_t bytes) {
 static inline void cgt_stop_release(cgt_stop *st, uint64_t bytes) {
   if (st) st->held = bytes > st->held ? 0 : st->held - bytes;
 }
-/* Tells st's reports how far the computation is: done of total. */
+/* Tells st's reports how far the computation is: done of total (a larger
+** total set before stays: that of a task done in parts). */
 static inline void cgt_stop_progress(cgt_stop *st, uint64_t done, uint64_t total) {
-  if (st) st->done = done, st->total = total;
+  if (st) st->done = done, st->total = total > st->total ? total : st->total;
 }
 
 /* rc of a computation under budget b: CGT_LIMIT when b ended it. */

@@ -196,6 +196,59 @@ const cgt_function cgt_heap_functions[] = {
 
 /* ---- heap_sequence(rule, n_max) ---- */
 
+/*
+** The rows are streamed: the values the connection keeps are copied at
+** once; otherwise they are computed in chunks growing twofold from 4096
+** (cgt_heap_values_from), each when the rows reach it, so that a LIMIT or
+** an interrupt ends the work with what was asked, and the first rows come
+** before the last heap is computed.
+*/
+typedef struct seq_rows {
+  cgt_rule r;
+  char *rule;         /* its text, for messages */
+  uint32_t n_max;
+  uint64_t have;      /* values g[0..have-1] known */
+  uint32_t *g;
+} seq_rows;
+
+static void seq_rows_free(seq_rows *q) {
+  if (!q) return;
+  cgt_rule_free(&q->r);
+  sqlite3_free(q->rule);
+  sqlite3_free(q->g);
+  sqlite3_free(q);
+}
+
+/* Makes row cur->row: computes the next chunk when the rows reach it. */
+static int sequence_next(cgt_cursor *cur) {
+  seq_rows *q = cur->rows;
+  if ((uint64_t)cur->row > q->n_max) {
+    cur->eof = 1;
+    return SQLITE_OK;
+  }
+  if ((uint64_t)cur->row < q->have) return SQLITE_OK;
+  uint64_t want = q->have < 4096 ? 4096 : 2 * q->have;   /* values after this chunk */
+  if (want > (uint64_t)q->n_max + 1) want = (uint64_t)q->n_max + 1;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cur->conn, "heap_sequence");
+  cgt_stop_progress(&it.stop, q->have, q->n_max);   /* progress lines count to the last heap */
+  cgt_rc rc = cgt_stop_reserve(&it.stop, want * sizeof *q->g);
+  uint32_t *g = rc ? NULL : sqlite3_realloc64(q->g, want * sizeof *q->g);
+  if (g) q->g = g;
+  else if (!rc) rc = CGT_NOMEM;
+  if (!rc) rc = cgt_heap_values_from(&q->r, (uint32_t)q->have, (uint32_t)(want - 1), q->g, &it.stop);
+  char *memory = rc == CGT_MEMORY ? cgt_memory_text(&it.stop) : NULL;
+  cgt_interrupt_end(&it);
+  if (rc == CGT_MEMORY && memory)
+    cur->err = sqlite3_mprintf("cgt: heap_sequence: the values of rule '%.80s' to heap %llu: %z", q->rule,
+                               (unsigned long long)(want - 1), memory);
+  else if (rc && rc != CGT_NOMEM && rc != CGT_MEMORY)
+    cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", cgt_rc_text(rc));
+  if (rc) return rc == CGT_MEMORY && !memory ? SQLITE_NOMEM : cgt_sqlite_rc(rc);
+  q->have = want;
+  return SQLITE_OK;
+}
+
 static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
   if (!cgt_value_uint(args[1], &n) || n > CGT_HEAP_MAX) {
@@ -204,34 +257,37 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
                                sqlite3_value_text(args[1]));
     return SQLITE_ERROR;
   }
-  char err[400];
-  int rc = SQLITE_OK;
-  const uint32_t *g = conn_values(cur->conn, (const char *)sqlite3_value_text(args[0]), (uint32_t)n, "heap_sequence",
-                                  &rc, err, sizeof err);
-  if (!g) {
-    cgt_conn_heap_release(cur->conn);
-    if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", err);
-    return rc;
+  const char *text = (const char *)sqlite3_value_text(args[0]);
+  seq_rows *q = text ? sqlite3_malloc(sizeof *q) : NULL;
+  if (!q) return SQLITE_NOMEM;
+  memset(q, 0, sizeof *q);
+  cur->rows = q;
+  q->n_max = (uint32_t)n;
+  char err[300];
+  cgt_rc rc = cgt_rule_parse(text, &q->r, err, sizeof err);
+  if (rc) {
+    if (rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", err);
+    return cgt_sqlite_rc(rc);
   }
-  /* Lent values (over the cache's budget) become the cursor's; kept ones
-  ** are copied, as the connection's cache may replace them meanwhile. */
-  cur->rows = cgt_conn_heap_take(cur->conn, g);
-  if (!cur->rows) {
-    cur->rows = sqlite3_malloc64((n + 1) * sizeof *g);
-    if (cur->rows) memcpy(cur->rows, g, (n + 1) * sizeof *g);
-    cgt_conn_heap_release(cur->conn);
-    if (!cur->rows) return SQLITE_NOMEM;
+  if (!(q->rule = sqlite3_mprintf("%s", text))) return SQLITE_NOMEM;
+  /* The values the connection keeps, copied (its cache may replace them). */
+  const uint32_t *kept = cgt_conn_heap_kept(cur->conn, text, (uint32_t)n);
+  if (kept) {
+    if (!(q->g = sqlite3_malloc64((n + 1) * sizeof *q->g))) return SQLITE_NOMEM;
+    memcpy(q->g, kept, (n + 1) * sizeof *q->g);
+    q->have = n + 1;
   }
-  cur->nrows = (sqlite3_int64)n + 1;
+  cur->next = sequence_next;
   return SQLITE_OK;
 }
 
 static void sequence_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  const seq_rows *q = cur->rows;
   if (col == 0) sqlite3_result_int64(ctx, cur->row);
-  else sqlite3_result_int64(ctx, ((const uint32_t *)cur->rows)[cur->row]);
+  else sqlite3_result_int64(ctx, q->g[cur->row]);
 }
 
-static void sequence_reset(cgt_cursor *cur) { sqlite3_free(cur->rows); }
+static void sequence_reset(cgt_cursor *cur) { seq_rows_free(cur->rows); }
 
 /* ---- heap_rare(rule, n_max) ---- */
 

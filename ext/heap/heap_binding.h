@@ -32,6 +32,9 @@ const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t 
 ** values, with *found and *f; NULL on error as above. */
 const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
                                    cgt_heap_form *f, int *found, int *rc, char *err, size_t errlen);
+/* The values G(0..n) of rule kept by the connection (or lent), computing
+** nothing: NULL when they are not there.  Valid as cgt_conn_heap_values'. */
+const uint32_t *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n);
 /* Frees the sequence lent by the last call, if any: a heap function calls
 ** it when done with the values. */
 void cgt_conn_heap_release(cgt_conn *conn);

@@ -230,6 +230,21 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   return seq_keep(hc, q);
 }
 
+const uint32_t *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n) {
+  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
+  if (!hc || !rule) return NULL;
+  uint64_t hash = cgt_text_hash(rule);
+  for (int i = 0; i < hc->count; i++) {
+    heap_seq *q = hc->seq[i];
+    if (q->hash == hash && q->n >= n && strcmp(q->rule, rule) == 0) {
+      q->last_use = ++hc->tick;
+      return q->g;
+    }
+  }
+  heap_seq *q = hc->loan;
+  return q && q->hash == hash && q->n >= n && strcmp(q->rule, rule) == 0 ? q->g : NULL;
+}
+
 const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
                                      char *err, size_t errlen) {
   heap_seq *q = seq_slot(conn, rule, n, fname, rc, err, errlen);

@@ -90,12 +90,15 @@ static cgt_rc finish_value(marks *mk, uint32_t *g, uint32_t n) {
   return marks_fit(mk, 2 * g[n] + 1);
 }
 
-cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
+/* g[from..n_max] by the plain loop, g[0..from-1] known. */
+static cgt_rc plain_from(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t *g, cgt_stop *st) {
   marks mk = {NULL, 0};
   digits dg;
+  uint32_t top = 63;
+  for (uint32_t x = 0; x < from; x++) top = g[x] > top ? g[x] : top;
   cgt_rc rc = digits_make(r, &dg);
-  if (rc == CGT_OK) rc = marks_fit(&mk, 63);
-  for (uint32_t n = 0; rc == CGT_OK && n <= n_max; n++) {
+  if (rc == CGT_OK) rc = marks_fit(&mk, top);
+  for (uint32_t n = from; rc == CGT_OK && n <= n_max; n++) {
     if ((n & 255) == 0 && st && n >= st->done) cgt_stop_progress(st, n, st->total ? st->total : n_max);
     if (mark_all(r, &dg, g, n, &mk, st)) rc = CGT_INTERRUPTED;
     else rc = finish_value(&mk, g, n);
@@ -103,6 +106,10 @@ cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt
   cgt_free(dg.j);
   cgt_free(mk.at);
   return rc;
+}
+
+cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
+  return plain_from(r, 0, n_max, g, st);
 }
 
 /* ---- sparse space ---- */
@@ -273,16 +280,17 @@ static cgt_rc values_excluded(const cgt_rule *r, uint32_t m, uint32_t n_max, uin
   return rc;
 }
 
-static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
+/* g[from..n_max], g[0..from-1] known (the same values whatever from). */
+static cgt_rc values(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t *g, int use_period, cgt_stop *st) {
   uint32_t past;
-  cgt_stop_progress(st, 0, n_max);
+  cgt_stop_progress(st, from, n_max);
   if (use_period && cgt_rule_is_lasker(r) && n_max > 4) {   /* its closed form from G(0..4) */
     cgt_heap_form f = {0, 1, 0};
-    cgt_rc rc = cgt_heap_values_plain(r, 4, g, st);
+    cgt_rc rc = from <= 4 ? plain_from(r, from, 4, g, st) : CGT_OK;
     if (rc == CGT_OK) (void)cgt_heap_period(r, g, 5, &f);   /* always found: case 3 of heapform.c */
-    return rc ? rc : follow_form(&f, g, 5, n_max, st);
+    return rc ? rc : follow_form(&f, g, from > 5 ? from : 5, n_max, st);
   }
-  if (cgt_rule_takes_past(r, &past))   /* a form is looked for as the values grow fourfold */
+  if (cgt_rule_takes_past(r, &past))   /* a form is looked for as the values grow fourfold (from 0: linear) */
     for (uint32_t bound = n_max < 4096 ? n_max : 4096;; bound = n_max / 4 < bound ? n_max : 4 * bound) {
       int found = 0;
       cgt_heap_form f;
@@ -293,7 +301,7 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
     }
   sparse sp;
   uint32_t prefix = n_max < 2048 ? n_max : 2048;
-  cgt_rc rc = cgt_heap_values_plain(r, prefix, g, st);
+  cgt_rc rc = from <= prefix ? plain_from(r, from, prefix, g, st) : CGT_OK;
   if (rc || prefix == n_max) return rc;
   int sparse_ok = 0;
   if (splits(r, &sp)) {
@@ -307,16 +315,16 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
   if (cgt_stop_reserve(st, bytes)) return CGT_MEMORY;
   uint32_t *rare = cgt_malloc(((size_t)n_max + 1) * sizeof *rare), nrare = 0;
   uint32_t *miss = NULL, miss_cap = 0;
-  uint32_t top = 0;
-  for (uint32_t x = 0; x <= prefix; x++) top = g[x] > top ? g[x] : top;
+  uint32_t top = 0, start = from > prefix + 1 ? from : prefix + 1;   /* the first heap to compute */
+  for (uint32_t x = 0; x < start; x++) top = g[x] > top ? g[x] : top;
   rc = rare ? digits_make(r, &dg) : CGT_NOMEM;
   if (rc == CGT_OK) rc = marks_fit(&mk, 2 * top + 1);
-  for (uint32_t x = 1; rc == CGT_OK && x <= prefix; x++)
+  for (uint32_t x = 1; rc == CGT_OK && sparse_ok && x < start; x++)
     if (cls(&sp, g, x) == sp.rare_cls) rare[nrare++] = x;
   /* Periods are looked for each time n grows by a quarter, so that a
   ** period is used soon after it can be proven (a look costs O(n)). */
-  uint32_t checkpoint = 2 * prefix;
-  for (uint32_t n = prefix + 1; rc == CGT_OK && n <= n_max; n++) {
+  uint32_t checkpoint = 2 * prefix > start ? 2 * prefix : start;
+  for (uint32_t n = start; rc == CGT_OK && n <= n_max; n++) {
     if ((n & 1023) == 0) cgt_stop_progress(st, n, n_max);
     if (sparse_ok && miss_cap < mk.cap) {
       uint32_t *m = cgt_realloc(miss, (size_t)mk.cap * sizeof *m);
@@ -352,11 +360,15 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, uint32_t *g, int use_per
 }
 
 cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
-  return values(r, n_max, g, 1, st);
+  return values(r, 0, n_max, g, 1, st);
+}
+
+cgt_rc cgt_heap_values_from(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t *g, cgt_stop *st) {
+  return from > n_max ? CGT_OK : values(r, from, n_max, g, 1, st);
 }
 
 cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st) {
-  return values(r, n_max, g, 0, st);
+  return values(r, 0, n_max, g, 0, st);
 }
 
 int cgt_rule_is_sparse_candidate(const cgt_rule *r) {

@@ -29,6 +29,12 @@
 /* g[0..n_max] gets G(0..n_max). */
 cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 
+/* The same for g[from..n_max] when g[0..from-1] are known (from earlier
+** calls): the values are those cgt_heap_values gives, whatever from; a
+** sequence computed in chunks costs about what it costs at once (rules
+** that only take with a tail start again from 0: their loop is linear). */
+cgt_rc cgt_heap_values_from(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t *g, cgt_stop *st);
+
 /* The same with the plain mex loop only. */
 cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
 

@@ -133,6 +133,15 @@ is_error "'...' needs a digit to repeat" "cgt: heap_grundy: '...' must follow a 
 # sanitizers).
 [ -z "${CGT_SANITIZED:-}" ] && is "0.056 to heap 44001 runs to its end" "NULL|NULL" \
   "SELECT heap_period('0.056', 44001), heap_period_observed('0.056', 44001)"
+# heap_sequence streams its rows: a LIMIT ends the work with the rows asked
+# (heap 2^31-1 of Grundy's game would take hours and 8 GiB), and a low
+# 'memory' setting ends it where a chunk of values would pass it.
+is "heap_sequence streams: the first rows of 2^31 heaps at once" "0|0
+1|0
+2|0" "SELECT n, grundy FROM heap_sequence('grundy', 2147483647) LIMIT 3"
+is_error "heap_sequence past the 'memory' setting, chunk by chunk" \
+  "cgt: heap_sequence: the values of rule 'grundy' to heap 262143: needs 2.0 MiB (2097152 bytes), more than the 'memory' setting of 1.0 MiB" \
+  "SELECT cgt_setting('memory', 1048576); SELECT count(*) FROM heap_sequence('grundy', 1000000)"
 # Published facts.  Gangolli and Plambeck, "A note on periodicity in some
 # octal games", IJGT 18 (1989), 311-320 (OEIS A071464): .127 has period 4,
 # its last exception at heap 46,577.

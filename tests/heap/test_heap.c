@@ -229,6 +229,34 @@ static void several_splits(void) {
      "loop %s", trials, sparse, first);
 }
 
+/* Values computed in chunks (cgt_heap_values_from, as heap_sequence
+** streams them) equal those computed at once, whatever the chunks. */
+static void chunks(void) {
+  static const char *rules[] = {"grundy", "officers", "0.56", "kayles", "nim", "lasker", "allbut{3,7}", "sub{1,3,4}",
+                                "0.6!", "treblecross", "0.137", "4.07"};
+  int bad = 0;
+  char first[64] = "";
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    cgt_rule r;
+    uint32_t n = FAST_N, *whole = malloc((n + 1) * sizeof *whole), *part = malloc((n + 1) * sizeof *part);
+    parse(rules[i], &r);
+    cgt_heap_values(&r, n, whole, NULL);
+    for (uint32_t from = 0; from <= n;) {
+      uint32_t to = from + (i % 3 == 0 ? 1 + rnd(3000) : i % 3 == 1 ? from : 1 + rnd(40));   /* big, doubling, small */
+      if (to > n) to = n;
+      cgt_heap_values_from(&r, from, to, part, NULL);
+      from = to + 1;
+    }
+    if (memcmp(whole, part, (n + 1) * sizeof *whole) != 0 && bad++ == 0)
+      snprintf(first, sizeof first, "(first: %s)", rules[i]);
+    free(whole);
+    free(part);
+    cgt_rule_free(&r);
+  }
+  ok(bad == 0, "values in chunks (big, doubling, small) equal the values at once, %zu rules %s",
+     sizeof rules / sizeof *rules, first);
+}
+
 /* ---- arithmetic periods: rules that take any number but those in X ---- */
 
 enum { NB = 1500, PROOF = 500 };
@@ -457,6 +485,7 @@ int main(void) {
   differential();
   fast_paths();
   several_splits();
+  chunks();
   observed_periods();
   return tap_done();
 }
