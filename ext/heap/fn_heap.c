@@ -198,7 +198,7 @@ const cgt_function cgt_heap_functions[] = {
 
 /*
 ** The rows are streamed: the values the connection keeps are copied at
-** once; otherwise they are computed in chunks growing twofold from 4096
+** once; otherwise they are computed in chunks growing twofold from 256
 ** (cgt_heap_values_from), each when the rows reach it, so that a LIMIT or
 ** an interrupt ends the work with what was asked, and the first rows come
 ** before the last heap is computed.
@@ -209,13 +209,14 @@ typedef struct seq_rows {
   uint32_t n_max;
   uint64_t have;      /* values g[0..have-1] known */
   uint32_t *g;
+  double start, last; /* of the progress lines, across the chunks */
 } seq_rows;
 
 static void seq_rows_free(seq_rows *q) {
   if (!q) return;
   cgt_rule_free(&q->r);
   sqlite3_free(q->rule);
-  sqlite3_free(q->g);
+  cgt_free(q->g);
   sqlite3_free(q);
 }
 
@@ -227,17 +228,20 @@ static int sequence_next(cgt_cursor *cur) {
     return SQLITE_OK;
   }
   if ((uint64_t)cur->row < q->have) return SQLITE_OK;
-  uint64_t want = q->have < 4096 ? 4096 : 2 * q->have;   /* values after this chunk */
+  uint64_t want = q->have < 256 ? 256 : 2 * q->have;   /* values after this chunk */
   if (want > (uint64_t)q->n_max + 1) want = (uint64_t)q->n_max + 1;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, "heap_sequence");
   cgt_stop_progress(&it.stop, q->have, q->n_max);   /* progress lines count to the last heap */
+  if (q->have) it.start = q->start, it.last = q->last;   /* and the time from the call's start */
   cgt_rc rc = cgt_stop_reserve(&it.stop, want * sizeof *q->g);
-  uint32_t *g = rc ? NULL : sqlite3_realloc64(q->g, want * sizeof *q->g);
+  uint32_t *g = rc ? NULL : cgt_realloc(q->g, (size_t)want * sizeof *q->g);   /* (past SQLite's 2 GiB cap too) */
   if (g) q->g = g;
   else if (!rc) rc = CGT_NOMEM;
   if (!rc) rc = cgt_heap_values_from(&q->r, (uint32_t)q->have, (uint32_t)(want - 1), q->g, &it.stop);
   char *memory = rc == CGT_MEMORY ? cgt_memory_text(&it.stop) : NULL;
+  q->start = it.start;
+  q->last = it.last;
   cgt_interrupt_end(&it);
   if (rc == CGT_MEMORY && memory)
     cur->err = sqlite3_mprintf("cgt: heap_sequence: the values of rule '%.80s' to heap %llu: %z", q->rule,
@@ -252,10 +256,11 @@ static int sequence_next(cgt_cursor *cur) {
 static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   uint64_t n;
   if (!cgt_value_uint(args[1], &n) || n > CGT_HEAP_MAX) {
-    if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;   /* (its text, for the message, could not be had) */
-    cur->err = sqlite3_mprintf("cgt: heap_sequence: n_max must be an integer from 0 to %u, not %s", CGT_HEAP_MAX,
-                               sqlite3_value_text(args[1]));
-    return SQLITE_ERROR;
+    char *lit = cgt_value_literal(args[1]);   /* (NULL: no memory for it) */
+    cur->err = lit ? sqlite3_mprintf("cgt: heap_sequence: n_max must be an integer from 0 to %u, not %z", CGT_HEAP_MAX,
+                                     lit)
+                   : NULL;
+    return cur->err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   const char *text = (const char *)sqlite3_value_text(args[0]);
   seq_rows *q = text ? sqlite3_malloc(sizeof *q) : NULL;
@@ -273,7 +278,7 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   /* The values the connection keeps, copied (its cache may replace them). */
   const uint32_t *kept = cgt_conn_heap_kept(cur->conn, text, (uint32_t)n);
   if (kept) {
-    if (!(q->g = sqlite3_malloc64((n + 1) * sizeof *q->g))) return SQLITE_NOMEM;
+    if (!(q->g = cgt_malloc((size_t)(n + 1) * sizeof *q->g))) return SQLITE_NOMEM;
     memcpy(q->g, kept, (n + 1) * sizeof *q->g);
     q->have = n + 1;
   }
@@ -301,10 +306,10 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   const char *fname = "heap_rare";
   uint64_t n;
   if (!cgt_value_uint(args[1], &n) || n > CGT_HEAP_MAX) {
-    if (!sqlite3_value_text(args[1])) return SQLITE_NOMEM;
-    cur->err = sqlite3_mprintf("cgt: %s: n_max must be an integer from 0 to %u, not %s", fname, CGT_HEAP_MAX,
-                               sqlite3_value_text(args[1]));
-    return SQLITE_ERROR;
+    char *lit = cgt_value_literal(args[1]);
+    cur->err = lit ? sqlite3_mprintf("cgt: %s: n_max must be an integer from 0 to %u, not %z", fname, CGT_HEAP_MAX, lit)
+                   : NULL;
+    return cur->err ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   const char *rule = (const char *)sqlite3_value_text(args[0]);
   char err[400];
@@ -330,7 +335,7 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   if (found && rc == SQLITE_OK) {
     for (uint64_t x = 0; x <= n; x++) count += cgt_heap_is_rare(&sp, g, (uint32_t)x);
     rr = sqlite3_malloc(sizeof *rr);
-    if (rr) rr->row = sqlite3_malloc64((count ? count : 1) * sizeof *rr->row);
+    if (rr) rr->row = cgt_malloc((size_t)(count ? count : 1) * sizeof *rr->row);
     if (!rr || !rr->row) {
       sqlite3_free(rr);
       rr = NULL;
@@ -362,7 +367,7 @@ static void rare_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
 
 static void rare_reset(cgt_cursor *cur) {
   rare_rows *rr = cur->rows;
-  if (rr) sqlite3_free(rr->row);
+  if (rr) cgt_free(rr->row);
   sqlite3_free(rr);
 }
 

@@ -38,9 +38,6 @@ const uint32_t *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n)
 /* Frees the sequence lent by the last call, if any: a heap function calls
 ** it when done with the values. */
 void cgt_conn_heap_release(cgt_conn *conn);
-/* The values g returned by the last call when they were lent: the caller
-** owns them now (sqlite3_free); NULL when they are kept by the cache. */
-uint32_t *cgt_conn_heap_take(cgt_conn *conn, const uint32_t *g);
 
 /* The misère quotient (misere.h) of rule's heaps 1..n, from the
 ** connection's cache or computed now; when exact is 0, that of 1..n' for

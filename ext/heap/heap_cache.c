@@ -51,7 +51,7 @@ static uint64_t seq_bytes(const heap_seq *q) { return ((uint64_t)q->n + 1) * siz
 static void seq_free(heap_seq *q) {
   if (!q) return;
   sqlite3_free(q->rule);
-  sqlite3_free(q->g);
+  cgt_free(q->g);
   sqlite3_free(q);
 }
 
@@ -89,16 +89,6 @@ void cgt_conn_heap_release(cgt_conn *conn) {
   if (!hc) return;
   seq_free(hc->loan);
   hc->loan = NULL;
-}
-
-uint32_t *cgt_conn_heap_take(cgt_conn *conn, const uint32_t *g) {
-  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
-  if (!hc || !hc->loan || hc->loan->g != g) return NULL;
-  uint32_t *own = hc->loan->g;
-  hc->loan->g = NULL;
-  seq_free(hc->loan);
-  hc->loan = NULL;
-  return own;
 }
 
 /* Keeps q (its values computed, q->g set) unless it is over SEQ_BYTES by
@@ -185,8 +175,9 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   uint32_t keep_max = (uint32_t)(SEQ_BYTES / sizeof(uint32_t) - 1);
   if (want > keep_max && n <= keep_max) want = keep_max;
   if (want > CGT_HEAP_MAX || want < n) want = n;
-  uint32_t *g = sqlite3_malloc64(((uint64_t)want + 1) * sizeof *g);
-  if (!g && want > n) g = sqlite3_malloc64(((uint64_t)(want = n) + 1) * sizeof *g);
+  /* (the core's allocator: a sequence may pass SQLite's 2 GiB cap on one allocation) */
+  uint32_t *g = cgt_malloc(((size_t)want + 1) * sizeof *g);
+  if (!g && want > n) g = cgt_malloc(((size_t)(want = n) + 1) * sizeof *g);
   char *copy = sqlite3_mprintf("%s", rule);
   heap_seq *q = old ? old : sqlite3_malloc(sizeof *q);
   crc = g && copy && q ? compute(conn, rule, &r, want, g, fname, err, errlen) : CGT_NOMEM;
@@ -194,7 +185,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
     crc = compute(conn, rule, &r, want = n, g, fname, err, errlen);
   cgt_rule_free(&r);
   if (crc) {
-    sqlite3_free(g);
+    cgt_free(g);
     sqlite3_free(copy);
     if (q != old) sqlite3_free(q);
     *rc = cgt_sqlite_rc(crc);
@@ -203,7 +194,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   if (old && ((uint64_t)want + 1) * sizeof *g > SEQ_BYTES) {   /* lent: the kept, shorter one stays */
     q = sqlite3_malloc(sizeof *q);
     if (!q) {
-      sqlite3_free(g);
+      cgt_free(g);
       sqlite3_free(copy);
       *rc = SQLITE_NOMEM;
       return NULL;
@@ -213,7 +204,7 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   if (old) {   /* the same rule, grown: its form search stays */
     hc->bytes -= seq_bytes(old);
     sqlite3_free(old->rule);
-    sqlite3_free(old->g);
+    cgt_free(old->g);
     old->rule = copy;
     old->g = g;
     old->n = want;

@@ -52,8 +52,10 @@ static void setting_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  int memory = cgt_name_is(name, "memory");
-  if (!memory && !cgt_name_is(name, "progress")) {
+  /* a name is TEXT, read whole (not 'memory' and a NUL byte, not a BLOB) */
+  int whole = sqlite3_value_type(argv[0]) == SQLITE_TEXT && (size_t)sqlite3_value_bytes(argv[0]) == strlen(name);
+  int memory = whole && cgt_name_is(name, "memory");
+  if (!memory && !(whole && cgt_name_is(name, "progress"))) {
     char *lit = cgt_value_literal(argv[0]);
     cgt_error(ctx, SQLITE_ERROR, fname, "unknown setting %s (memory, progress)", lit ? lit : "?");
     sqlite3_free(lit);
@@ -61,10 +63,16 @@ static void setting_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   cgt_settings *s = cgt_conn_settings(sqlite3_user_data(ctx));
   if (argc == 2) {
-    double d;
+    double d = 0;
     int ok = number_of(argv[1], &d);
-    if (memory) ok = ok && d == floor(d) && d >= (double)CGT_MEMORY_MIN && d <= (double)MEMORY_MAX;
-    else ok = ok && d >= 0 && d <= PROGRESS_MAX;
+    if (memory && sqlite3_value_numeric_type(argv[1]) == SQLITE_INTEGER) {   /* exact: doubles round near 2^62 */
+      sqlite3_int64 i = sqlite3_value_int64(argv[1]);
+      ok = i >= (sqlite3_int64)CGT_MEMORY_MIN && (uint64_t)i <= MEMORY_MAX;
+    } else if (memory) {
+      ok = ok && d == floor(d) && d >= (double)CGT_MEMORY_MIN && d < (double)MEMORY_MAX;
+    } else {
+      ok = ok && d >= 0 && d <= PROGRESS_MAX;
+    }
     if (!ok) {
       char *lit = cgt_value_literal(argv[1]);
       if (!lit) sqlite3_result_error_nomem(ctx);

@@ -111,8 +111,8 @@ static void report_progress(cgt_interrupt *it) {
   it->last = t;
   const cgt_stop *st = &it->stop;
   if (st->total)
-    fprintf(stderr, "cgt: %s: %llu of %llu (%.0f%%), %.1f s\n", it->fname, (unsigned long long)st->done,
-            (unsigned long long)st->total, 100.0 * (double)st->done / (double)st->total, t - it->start);
+    fprintf(stderr, "cgt: %s: %llu of %llu (%d%%), %.1f s\n", it->fname, (unsigned long long)st->done,
+            (unsigned long long)st->total, (int)(100.0 * (double)st->done / (double)st->total), t - it->start);
   else
     fprintf(stderr, "cgt: %s: %.3g units of work, %.1f s\n", it->fname, (double)it->polls * CGT_STOP_QUANTUM,
             t - it->start);
