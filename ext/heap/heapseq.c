@@ -179,10 +179,11 @@ static uint32_t choose_mask(sparse *sp, const uint32_t *g, uint32_t n, cgt_stop 
 }
 
 /* G(n) by sparse space; rare lists the rare positions below n; miss is
-** room for the missing values below c.  Charges the options and values
-** scanned; returns non-zero when the computation must stop. */
+** room for the missing values below c.  Adds the splits it looked at to
+** *looked and all the splits of n to *splits.  Charges the options and
+** values scanned; returns non-zero when the computation must stop. */
 static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32_t n, const uint32_t *rare,
-                        uint32_t nrare, marks *mk, uint32_t *miss, cgt_stop *st) {
+                        uint32_t nrare, marks *mk, uint32_t *miss, uint64_t *looked, uint64_t *splits, cgt_stop *st) {
   uint64_t work = 1 + (r->ndigits < n ? r->ndigits : n);
   /* Moves that do not split. */
   for (uint32_t j = 1; j < r->ndigits && j <= n; j++) {
@@ -203,6 +204,8 @@ static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32
       if (!sp->diff[k] || 2 * a != s) mk->at[g[a] ^ g[s - a]] = n;
     }
     work += i;
+    *looked += i;
+    *splits += s / 2;
   }
   uint32_t c = 0;
   while (c < mk->cap && (mk->at[c] == n || parity(c & sp->mask) != p1)) c++;
@@ -219,6 +222,7 @@ static int sparse_value(const cgt_rule *r, const sparse *sp, uint32_t *g, uint32
     if (sp->diff[k] && 2 * half == s) half--;   /* (s/2, s/2) is not a move */
     for (uint32_t a = 1; nmiss && a <= half;) {
       uint32_t end = half - a < 256 ? half : a + 255;
+      *looked += end - a + 1;
       for (; a <= end; a++) mk->at[g[a] ^ g[s - a]] = n;
       uint32_t kept = 0;
       for (uint32_t m = 0; m < nmiss; m++)
@@ -324,7 +328,14 @@ static cgt_rc values(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t 
   /* Periods are looked for each time n grows by a quarter, so that a
   ** period is used soon after it can be proven (a look costs O(n)). */
   uint32_t checkpoint = 2 * prefix > start ? 2 * prefix : start;
+  /* Sparse space pays when it looks at few of the splits; where the
+  ** values are large (.04, .06), finding the missing ones looks at most of
+  ** them, and the plain loop is faster: after 1024 heaps, a sparse space
+  ** that looked at over half the splits gives way to it (the values are
+  ** the same either way). */
+  uint64_t looked = 0, all_splits = 0;
   for (uint32_t n = start; rc == CGT_OK && n <= n_max; n++) {
+    if (sparse_ok && n == start + 1024 && 2 * looked > all_splits) sparse_ok = 0;
     if ((n & 1023) == 0) cgt_stop_progress(st, n, n_max);
     if (sparse_ok && miss_cap < mk.cap) {
       uint32_t *m = cgt_realloc(miss, (size_t)mk.cap * sizeof *m);
@@ -333,7 +344,10 @@ static cgt_rc values(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t 
       miss_cap = mk.cap;
     }
     if (sparse_ok) {
-      if (sparse_value(r, &sp, g, n, rare, nrare, &mk, miss, st)) { rc = CGT_INTERRUPTED; break; }
+      if (sparse_value(r, &sp, g, n, rare, nrare, &mk, miss, &looked, &all_splits, st)) {
+        rc = CGT_INTERRUPTED;
+        break;
+      }
       if (cls(&sp, g, n) == sp.rare_cls) rare[nrare++] = n;
       rc = marks_fit(&mk, 2 * g[n] + 1);
     } else {
