@@ -328,12 +328,18 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   cgt_interrupt_begin(&it, cur->conn, fname);
   int found = cgt_rule_parse(rule, &r, err, sizeof err) == CGT_OK && cgt_heap_sparse_mask(&r, g, m, &sp, &it.stop);
   if (it.stop.stopped) rc = SQLITE_INTERRUPT;
-  cgt_interrupt_end(&it);
   cgt_rule_free(&r);
   rare_rows *rr = NULL;
   uint64_t count = 0;
   if (found && rc == SQLITE_OK) {
     for (uint64_t x = 0; x <= n; x++) count += cgt_heap_is_rare(&sp, g, (uint32_t)x);
+    if (cgt_stop_reserve(&it.stop, count * sizeof *rr->row) == CGT_MEMORY) {   /* the rows, against 'memory' */
+      char *msg = cgt_memory_text(&it.stop);
+      cur->err = msg ? sqlite3_mprintf("cgt: %s: the rare heaps of rule '%.80s' %z", fname, rule, msg) : NULL;
+      cgt_interrupt_end(&it);
+      cgt_conn_heap_release(cur->conn);
+      return cur->err ? SQLITE_TOOBIG : SQLITE_NOMEM;
+    }
     rr = sqlite3_malloc(sizeof *rr);
     if (rr) rr->row = cgt_malloc((size_t)(count ? count : 1) * sizeof *rr->row);
     if (!rr || !rr->row) {
@@ -352,6 +358,7 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
                                "with at most 8 splitting digits, and a mask that leaves few rare values among its first "
                                "2048)", fname, rule);
   }
+  cgt_interrupt_end(&it);
   cgt_conn_heap_release(cur->conn);
   if (rc != SQLITE_OK) return rc;
   cur->rows = rr;
