@@ -11,8 +11,9 @@
 ** Limits: heap_grundy takes any 64-bit heap once a form (period, arithmetic
 ** period, closed form; heapform.h) is proven among the values up to it;
 ** otherwise, as heap_sequence and heap_period, a heap up to CGT_HEAP_MAX
-** (2^31 - 1), the values below it held in memory (4 bytes each, counted
-** against the 'memory' setting).  No budget of work: a call runs until it
+** (2^31 - 1), the values below it held in memory (1 byte each while they
+** are below 256, 2 below 65,536, else 4; counted against the 'memory'
+** setting).  No budget of work: a call runs until it
 ** is done or interrupted.
 **
 ** The rule language is in heap/heaprule.h.
@@ -25,7 +26,7 @@
 
 /* G(0..n) of the rule text for fname, from the connection's cache or
 ** computed now; NULL with *rc and err set. */
-static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+static const cgt_hvals *conn_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
                                    char *err, size_t errlen) {
   *rc = SQLITE_OK;
   if (!rule) {   /* (the text of a value that could not be had) */
@@ -36,10 +37,10 @@ static const uint32_t *conn_values(cgt_conn *conn, const char *rule, uint32_t n,
 }
 
 /* G(0..n) of the rule text, or NULL after setting an error. */
-static const uint32_t *values(sqlite3_context *ctx, const char *rule, uint32_t n, const char *fname) {
+static const cgt_hvals *values(sqlite3_context *ctx, const char *rule, uint32_t n, const char *fname) {
   char err[400];
   int rc = SQLITE_OK;
-  const uint32_t *g = conn_values(sqlite3_user_data(ctx), rule, n, fname, &rc, err, sizeof err);
+  const cgt_hvals *g = conn_values(sqlite3_user_data(ctx), rule, n, fname, &rc, err, sizeof err);
   if (!g && rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (!g) cgt_error(ctx, rc, fname, "%s", err);
   return g;
@@ -55,12 +56,12 @@ static int grundy_by_form(sqlite3_context *ctx, cgt_conn *conn, const char *rule
   int rc = SQLITE_OK, found = 0;
   cgt_heap_form f;
   uint32_t upto = n < CGT_HEAP_MAX ? (uint32_t)n : CGT_HEAP_MAX;
-  const uint32_t *g = cgt_conn_heap_form(conn, rule, upto, fname, &f, &found, &rc, err, sizeof err);
+  const cgt_hvals *g = cgt_conn_heap_form(conn, rule, upto, fname, &f, &found, &rc, err, sizeof err);
   if (rc == SQLITE_NOMEM) sqlite3_result_error_nomem(ctx);
   else if (rc) cgt_error(ctx, rc, fname, "%s", err);
   if (rc) return -1;
   if (!found && n <= upto) {
-    sqlite3_result_int64(ctx, g[n]);
+    sqlite3_result_int64(ctx, cgt_hv(g, n));
     return 1;
   }
   if (!found) return 0;
@@ -102,8 +103,8 @@ static void heap_grundy_func(sqlite3_context *ctx, int argc, sqlite3_value **arg
               (unsigned long long)n, CGT_HEAP_MAX, rule);
     return;
   }
-  const uint32_t *g = values(ctx, rule, (uint32_t)n, fname);
-  if (g) sqlite3_result_int64(ctx, g[n]);
+  const cgt_hvals *g = values(ctx, rule, (uint32_t)n, fname);
+  if (g) sqlite3_result_int64(ctx, cgt_hv(g, n));
   cgt_conn_heap_release(conn);
 }
 
@@ -128,7 +129,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
     cgt_rule_free(&r);
     return;
   }
-  const uint32_t *g = values(ctx, text, n, fname);
+  const cgt_hvals *g = values(ctx, text, n, fname);
   if (!g) {
     cgt_rule_free(&r);
     cgt_conn_heap_release(sqlite3_user_data(ctx));
@@ -207,8 +208,7 @@ typedef struct seq_rows {
   cgt_rule r;
   char *rule;         /* its text, for messages */
   uint32_t n_max;
-  uint64_t have;      /* values g[0..have-1] known */
-  uint32_t *g;
+  cgt_hvals g;        /* G(0..g.have-1) known */
   double start, last; /* of the progress lines, across the chunks */
 } seq_rows;
 
@@ -216,7 +216,7 @@ static void seq_rows_free(seq_rows *q) {
   if (!q) return;
   cgt_rule_free(&q->r);
   sqlite3_free(q->rule);
-  cgt_free(q->g);
+  cgt_hvals_free(&q->g);
   sqlite3_free(q);
 }
 
@@ -227,18 +227,14 @@ static int sequence_next(cgt_cursor *cur) {
     cur->eof = 1;
     return SQLITE_OK;
   }
-  if ((uint64_t)cur->row < q->have) return SQLITE_OK;
-  uint64_t want = q->have < 256 ? 256 : 2 * q->have;   /* values after this chunk */
+  if ((uint64_t)cur->row < q->g.have) return SQLITE_OK;
+  uint64_t have = q->g.have, want = have < 256 ? 256 : 2 * have;   /* values after this chunk */
   if (want > (uint64_t)q->n_max + 1) want = (uint64_t)q->n_max + 1;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, "heap_sequence");
-  cgt_stop_progress(&it.stop, q->have, q->n_max);   /* progress lines count to the last heap */
-  if (q->have) it.start = q->start, it.last = q->last;   /* and the time from the call's start */
-  cgt_rc rc = cgt_stop_reserve(&it.stop, want * sizeof *q->g);
-  uint32_t *g = rc ? NULL : cgt_realloc(q->g, (size_t)want * sizeof *q->g);   /* (past SQLite's 2 GiB cap too) */
-  if (g) q->g = g;
-  else if (!rc) rc = CGT_NOMEM;
-  if (!rc) rc = cgt_heap_values_from(&q->r, (uint32_t)q->have, (uint32_t)(want - 1), q->g, &it.stop);
+  cgt_stop_progress(&it.stop, have, q->n_max);   /* progress lines count to the last heap */
+  if (have) it.start = q->start, it.last = q->last;   /* and the time from the call's start */
+  cgt_rc rc = cgt_heap_values(&q->r, (uint32_t)(want - 1), &q->g, &it.stop);
   char *memory = rc == CGT_MEMORY ? cgt_memory_text(&it.stop) : NULL;
   q->start = it.start;
   q->last = it.last;
@@ -248,9 +244,7 @@ static int sequence_next(cgt_cursor *cur) {
                                (unsigned long long)(want - 1), memory);
   else if (rc && rc != CGT_NOMEM && rc != CGT_MEMORY)
     cur->err = sqlite3_mprintf("cgt: heap_sequence: %s", cgt_rc_text(rc));
-  if (rc) return rc == CGT_MEMORY && !memory ? SQLITE_NOMEM : cgt_sqlite_rc(rc);
-  q->have = want;
-  return SQLITE_OK;
+  return rc == CGT_MEMORY && !memory ? SQLITE_NOMEM : cgt_sqlite_rc(rc);
 }
 
 static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
@@ -276,12 +270,8 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
   }
   if (!(q->rule = sqlite3_mprintf("%s", text))) return SQLITE_NOMEM;
   /* The values the connection keeps, copied (its cache may replace them). */
-  const uint32_t *kept = cgt_conn_heap_kept(cur->conn, text, (uint32_t)n);
-  if (kept) {
-    if (!(q->g = cgt_malloc((size_t)(n + 1) * sizeof *q->g))) return SQLITE_NOMEM;
-    memcpy(q->g, kept, (n + 1) * sizeof *q->g);
-    q->have = n + 1;
-  }
+  const cgt_hvals *kept = cgt_conn_heap_kept(cur->conn, text, (uint32_t)n);
+  if (kept && cgt_hvals_copy(&q->g, kept, n + 1, NULL)) return SQLITE_NOMEM;
   cur->next = sequence_next;
   return SQLITE_OK;
 }
@@ -289,7 +279,7 @@ static int sequence_filter(cgt_cursor *cur, sqlite3_value **args) {
 static void sequence_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   const seq_rows *q = cur->rows;
   if (col == 0) sqlite3_result_int64(ctx, cur->row);
-  else sqlite3_result_int64(ctx, q->g[cur->row]);
+  else sqlite3_result_int64(ctx, cgt_hv(&q->g, (uint64_t)cur->row));
 }
 
 static void sequence_reset(cgt_cursor *cur) { seq_rows_free(cur->rows); }
@@ -317,7 +307,7 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   /* The mask comes from the first 2048 values, as sparse space takes it,
   ** whatever n_max: the values to 2048 at least. */
   uint32_t m = n < 2048 ? 2048 : (uint32_t)n;
-  const uint32_t *g = conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err);
+  const cgt_hvals *g = conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err);
   if (!g) {
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
     return rc;
@@ -350,7 +340,7 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
       rr->mask = sp.mask;
       uint64_t k = 0;
       for (uint64_t x = 0; x <= n; x++)
-        if (cgt_heap_is_rare(&sp, g, (uint32_t)x)) rr->row[k][0] = (uint32_t)x, rr->row[k++][1] = g[x];
+        if (cgt_heap_is_rare(&sp, g, (uint32_t)x)) rr->row[k][0] = (uint32_t)x, rr->row[k++][1] = cgt_hv(g, x);
     }
   } else if (rc == SQLITE_OK) {
     rc = SQLITE_ERROR;

@@ -20,7 +20,7 @@ typedef struct pos {
 
 typedef struct search {
   const cgt_heapgame *hg;
-  const uint32_t *gv;
+  const cgt_hvals *gv;
   pos *p;
   uint32_t np, cap, max;   /* positions, room, the most allowed */
   uint16_t *gam;       /* GK values a position */
@@ -176,7 +176,7 @@ static cgt_rc finish(search *s, uint32_t x, const uint32_t *opt, uint32_t nopt) 
   q->tau = (uint8_t)tau;
   q->per = (uint8_t)per;
   uint32_t g = 0;
-  for (uint32_t i = 0; i < q->n; i++) g ^= s->gv[s->pool[q->at + i]];
+  for (uint32_t i = 0; i < q->n; i++) g ^= cgt_hv(s->gv, s->pool[q->at + i]);
   q->g = g;
   q->tame = (uint8_t)(tame && nim_like(s, x, g));
   return CGT_OK;
@@ -275,19 +275,19 @@ cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions
   s.st = st;
   s.max = max_positions;
   cgt_heapgame hg;
-  uint32_t *gv = cgt_malloc(((size_t)n_max + 1) * sizeof *gv);
+  cgt_hvals gv = {0};
   s.mark = cgt_calloc(MAX_VALUE + 2, sizeof *s.mark);
   /* the options first: their limit refuses large heaps before any work */
-  cgt_rc rc = gv && s.mark ? cgt_heapgame_from_rule(r, n_max, &hg, st) : CGT_NOMEM;
-  if (!rc && (rc = cgt_heap_values(r, n_max, gv, st))) cgt_heapgame_free(&hg);
+  cgt_rc rc = s.mark ? cgt_heapgame_from_rule(r, n_max, &hg, st) : CGT_NOMEM;
+  if (!rc && (rc = cgt_heap_values(r, n_max, &gv, st))) cgt_heapgame_free(&hg);
   if (rc) {
     *fail_heap = n_max;
-    cgt_free(gv);
+    cgt_hvals_free(&gv);
     search_free(&s);
     return rc;
   }
   s.hg = &hg;
-  s.gv = gv;
+  s.gv = &gv;
   for (uint32_t t = 0; !rc && t <= n_max; t++) {
     uint32_t x;
     rc = search_heap(&s, t, &x);
@@ -296,7 +296,7 @@ cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions
       break;
     }
     const pos *q = &s.p[x];
-    out[t].g = gv[t];
+    out[t].g = cgt_hv(&gv, t);
     out[t].len = (uint32_t)q->tau + q->per;
     out[t].tame = q->tame;
     if (out[t].len > CGT_GENUS_MAX_DIGITS) {
@@ -307,7 +307,7 @@ cgt_rc cgt_heap_genera(const cgt_rule *r, uint32_t n_max, uint32_t max_positions
     for (uint32_t k = 0; k < out[t].len; k++) out[t].gamma[k] = s.gam[(size_t)x * GK + k];
   }
   cgt_heapgame_free(&hg);
-  cgt_free(gv);
+  cgt_hvals_free(&gv);
   search_free(&s);
   return rc;
 }

@@ -13,8 +13,8 @@
 #include "misere.h"
 
 /* The largest heap whose Grundy value the heap functions compute from the
-** values below it (the values are held in memory, 4 bytes each); past it,
-** only by a proven form. */
+** values below it (the values are held in memory, 1 to 4 bytes each,
+** heapvals.h); past it, only by a proven form. */
 #define CGT_HEAP_MAX 2147483647u
 
 /* Grundy values G(0..n) of the heap game rule, from the connection's cache
@@ -23,18 +23,18 @@
 ** values stay valid until the next call into the heap cache (or
 ** cgt_conn_heap_release): a sequence over the cache's byte budget is not
 ** kept, only lent (heap_cache.c). */
-const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+const cgt_hvals *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
                                      char *err, size_t errlen);
 /* The proven form of the rule's sequence (heapform.h), looked for in
 ** its values up to heap upto (computed as needed, from
 ** cgt_heap_form_start growing eightfold; each search is cached with the
 ** sequence).  Returns the
 ** values, with *found and *f; NULL on error as above. */
-const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
+const cgt_hvals *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
                                    cgt_heap_form *f, int *found, int *rc, char *err, size_t errlen);
 /* The values G(0..n) of rule kept by the connection (or lent), computing
 ** nothing: NULL when they are not there.  Valid as cgt_conn_heap_values'. */
-const uint32_t *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n);
+const cgt_hvals *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n);
 /* Frees the sequence lent by the last call, if any: a heap function calls
 ** it when done with the values. */
 void cgt_conn_heap_release(cgt_conn *conn);

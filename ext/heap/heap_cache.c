@@ -4,12 +4,14 @@
 ** asked, with the proven form of each (heapseq.h) once found.  A sequence
 ** depends on its rule text only, so it is never stale.
 **
-** Memory: the sequences kept hold at most SEQ_BYTES (256 MiB, 4 bytes a
-** value) together, and at most SEQ_MAX of them; past either, the least
-** recently used go first.  A sequence larger than SEQ_BYTES by itself
-** (more than 67,108,863 values) is computed for the call and not kept: it
-** is lent to the caller until the next call into this cache or
-** cgt_conn_heap_release(), which the heap functions call when done.
+** Memory: the sequences kept hold at most SEQ_BYTES (256 MiB; 1, 2 or 4
+** bytes a value, heapvals.h) together, and at most SEQ_MAX of them; past
+** either, the least recently used go first.  A sequence larger than
+** SEQ_BYTES by itself is computed for the call and not kept: it is lent to
+** the caller until the next call into this cache or
+** cgt_conn_heap_release(), which the heap functions call when done.  A
+** kept sequence asked for more heaps grows in place: the values it has are
+** not computed again.
 **
 ** Computing values runs until it is done or interrupted: no budget of work.
 ** The values and the computation's tables count against the connection's
@@ -26,14 +28,13 @@
 #define SEQ_BYTES ((uint64_t)256 << 20)
 #define SEQ_MAX 4096
 
-/* A cached Grundy sequence of a heap rule. */
+/* A cached Grundy sequence of a heap rule: G(0..g.have-1). */
 typedef struct heap_seq {
   char *rule;
   uint64_t hash;         /* of rule */
-  uint32_t n;            /* values g[0..n] */
-  uint32_t *g;
+  cgt_hvals g;
   uint64_t last_use;
-  uint32_t form_n;       /* g[0..form_n-1] were searched for a form */
+  uint64_t form_n;       /* G(0..form_n-1) were searched for a form */
   int has_form;
   cgt_heap_form form;    /* proven by them */
 } heap_seq;
@@ -46,12 +47,12 @@ typedef struct heap_cache {
   heap_seq *loan;        /* lent, not kept (over SEQ_BYTES), or NULL */
 } heap_cache;
 
-static uint64_t seq_bytes(const heap_seq *q) { return ((uint64_t)q->n + 1) * sizeof *q->g; }
+static uint64_t seq_bytes(const heap_seq *q) { return cgt_hvals_bytes(&q->g); }
 
 static void seq_free(heap_seq *q) {
   if (!q) return;
   sqlite3_free(q->rule);
-  cgt_free(q->g);
+  cgt_hvals_free(&q->g);
   sqlite3_free(q);
 }
 
@@ -65,11 +66,12 @@ static void heap_cache_free(void *p) {
 
 static const cgt_conn_hook heap_hook = {"heap sequences", sizeof(heap_cache), heap_cache_free};
 
-/* Drops kept sequence i. */
-static void seq_drop(heap_cache *hc, int i) {
-  hc->bytes -= seq_bytes(hc->seq[i]);
-  seq_free(hc->seq[i]);
+/* Takes kept sequence i out of the list (not freed). */
+static heap_seq *seq_unlist(heap_cache *hc, int i) {
+  heap_seq *q = hc->seq[i];
+  hc->bytes -= seq_bytes(q);
   hc->seq[i] = hc->seq[--hc->count];
+  return q;
 }
 
 /* Drops the least recently used sequences other than keep until the kept
@@ -80,7 +82,7 @@ static void seq_trim(heap_cache *hc, const heap_seq *keep) {
     for (int i = 0; i < hc->count; i++)
       if (hc->seq[i] != keep && (oldest < 0 || hc->seq[i]->last_use < hc->seq[oldest]->last_use)) oldest = i;
     if (oldest < 0) return;
-    seq_drop(hc, oldest);
+    seq_free(seq_unlist(hc, oldest));
   }
 }
 
@@ -91,8 +93,8 @@ void cgt_conn_heap_release(cgt_conn *conn) {
   hc->loan = NULL;
 }
 
-/* Keeps q (its values computed, q->g set) unless it is over SEQ_BYTES by
-** itself or cannot be indexed: then it is lent.  Returns q. */
+/* Keeps q (not listed) unless it is over SEQ_BYTES by itself or cannot be
+** indexed: then it is lent.  Returns q. */
 static heap_seq *seq_keep(heap_cache *hc, heap_seq *q) {
   q->last_use = ++hc->tick;
   if (seq_bytes(q) > SEQ_BYTES) {
@@ -115,15 +117,14 @@ static heap_seq *seq_keep(heap_cache *hc, heap_seq *q) {
   return q;
 }
 
-/* Computes g[0..n] of rule r (its text) for fname: the values' bytes are counted
-** against the 'memory' setting with the computation's own tables.  On
-** failure, a message in err. */
-static cgt_rc compute(cgt_conn *conn, const char *rule, const cgt_rule *r, uint32_t n, uint32_t *g, const char *fname,
+/* Grows g to G(0..n) of rule r (its text) for fname: the values' bytes are
+** counted against the 'memory' setting with the computation's own tables.
+** On failure, a message in err (g keeps the values it has). */
+static cgt_rc compute(cgt_conn *conn, const char *rule, const cgt_rule *r, uint32_t n, cgt_hvals *g, const char *fname,
                       char *err, size_t errlen) {
   cgt_interrupt it;
   cgt_interrupt_begin(&it, conn, fname);
-  cgt_rc crc = cgt_stop_reserve(&it.stop, ((uint64_t)n + 1) * sizeof *g);
-  if (crc == CGT_OK) crc = cgt_heap_values(r, n, g, &it.stop);
+  cgt_rc crc = cgt_heap_values(r, n, g, &it.stop);
   if (crc == CGT_MEMORY) {
     char *msg = cgt_memory_text(&it.stop);
     snprintf(err, errlen, "the values of rule '%.80s' to heap %u: %s", rule, n, msg ? msg : "out of memory");
@@ -143,106 +144,80 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc) { *rc = SQLITE_NOMEM; return NULL; }
   uint64_t hash = cgt_text_hash(rule);
-  heap_seq *old = NULL;   /* the rule's kept sequence, shorter than asked */
+  heap_seq *q = NULL;   /* the rule's kept sequence, taken out of the list to grow */
   for (int i = 0; i < hc->count; i++) {
-    heap_seq *q = hc->seq[i];
-    if (q->hash != hash || strcmp(q->rule, rule) != 0) continue;
-    q->last_use = ++hc->tick;
-    if (q->n >= n) return q;
-    old = q;
+    heap_seq *k = hc->seq[i];
+    if (k->hash != hash || strcmp(k->rule, rule) != 0) continue;
+    k->last_use = ++hc->tick;
+    if (k->g.have > n) return k;
+    q = seq_unlist(hc, i);
     break;
   }
-  if (hc->loan && hc->loan->hash == hash && hc->loan->n >= n && strcmp(hc->loan->rule, rule) == 0) return hc->loan;
-  cgt_conn_heap_release(conn);   /* (the caller is done with it) */
-  if (n > CGT_HEAP_MAX) {   /* (callers check it first; the allocation depends on it) */
-    *rc = SQLITE_TOOBIG;
-    snprintf(err, errlen, "heap %u is larger than %u", n, CGT_HEAP_MAX);
-    return NULL;
+  if (hc->loan && hc->loan->hash == hash && hc->loan->g.have > n && strcmp(hc->loan->rule, rule) == 0) {
+    seq_free(q);
+    return hc->loan;
   }
+  cgt_conn_heap_release(conn);   /* (the caller is done with it) */
   cgt_rule r;
-  cgt_rc crc = cgt_rule_parse(rule, &r, err, errlen);
+  cgt_rc crc = CGT_TOOBIG;
+  if (n > CGT_HEAP_MAX) snprintf(err, errlen, "heap %u is larger than %u", n, CGT_HEAP_MAX);   /* (callers check it first) */
+  else crc = cgt_rule_parse(rule, &r, err, errlen);
   if (crc) {
+    seq_free(q);
     *rc = cgt_sqlite_rc(crc);
     return NULL;
+  }
+  if (!q && (q = sqlite3_malloc(sizeof *q)) != NULL) {
+    memset(q, 0, sizeof *q);
+    q->hash = hash;
+    q->rule = sqlite3_mprintf("%s", rule);
   }
   /* Grow geometrically, so that asking heap by heap costs little more; at
   ** least 64 values (a rule with a tail costs s/2 a move of heap s: 1024
   ** values of '0.7...' took 0.1 s, where heap 5 needs six); not past what
-  ** the cache keeps when n fits in it. */
+  ** the cache keeps (at 4 bytes a value) when n fits in it. */
   uint32_t want = n;
-  if (old && old->n < UINT32_MAX / 2 && 2 * old->n > want) want = 2 * old->n;
+  uint64_t had = q ? q->g.have : 0;
+  if (had < UINT32_MAX / 4 && 2 * had > want) want = (uint32_t)(2 * had);
   if (want < 64) want = 64;
   uint32_t keep_max = (uint32_t)(SEQ_BYTES / sizeof(uint32_t) - 1);
   if (want > keep_max && n <= keep_max) want = keep_max;
   if (want > CGT_HEAP_MAX || want < n) want = n;
-  /* (the core's allocator: a sequence may pass SQLite's 2 GiB cap on one allocation) */
-  uint32_t *g = cgt_malloc(((size_t)want + 1) * sizeof *g);
-  if (!g && want > n) g = cgt_malloc(((size_t)(want = n) + 1) * sizeof *g);
-  char *copy = sqlite3_mprintf("%s", rule);
-  heap_seq *q = old ? old : sqlite3_malloc(sizeof *q);
-  crc = g && copy && q ? compute(conn, rule, &r, want, g, fname, err, errlen) : CGT_NOMEM;
-  if (crc == CGT_MEMORY && want > n)   /* the growth did not fit: the heaps asked for alone */
-    crc = compute(conn, rule, &r, want = n, g, fname, err, errlen);
+  crc = q && q->rule ? compute(conn, rule, &r, want, &q->g, fname, err, errlen) : CGT_NOMEM;
+  if (crc == CGT_MEMORY && want > n && q->g.have <= n)   /* the growth did not fit: the heaps asked for alone */
+    crc = compute(conn, rule, &r, n, &q->g, fname, err, errlen);
+  if (crc == CGT_MEMORY && q->g.have > n) crc = CGT_OK;
   cgt_rule_free(&r);
-  if (crc) {
-    cgt_free(g);
-    sqlite3_free(copy);
-    if (q != old) sqlite3_free(q);
-    *rc = cgt_sqlite_rc(crc);
-    return NULL;
-  }
-  if (old && ((uint64_t)want + 1) * sizeof *g > SEQ_BYTES) {   /* lent: the kept, shorter one stays */
-    q = sqlite3_malloc(sizeof *q);
-    if (!q) {
-      cgt_free(g);
-      sqlite3_free(copy);
-      *rc = SQLITE_NOMEM;
-      return NULL;
-    }
-    old = NULL;
-  }
-  if (old) {   /* the same rule, grown: its form search stays */
-    hc->bytes -= seq_bytes(old);
-    sqlite3_free(old->rule);
-    cgt_free(old->g);
-    old->rule = copy;
-    old->g = g;
-    old->n = want;
-    hc->bytes += seq_bytes(old);
-    old->last_use = ++hc->tick;
-    seq_trim(hc, old);
-    return old;
-  }
-  memset(q, 0, sizeof *q);
-  q->rule = copy;
-  q->hash = hash;
-  q->g = g;
-  q->n = want;
-  return seq_keep(hc, q);
+  if (q && q->g.have) (void)cgt_hvals_room(&q->g, q->g.have, NULL);   /* no room past the values */
+  if (crc == CGT_OK) return seq_keep(hc, q);
+  if (q && q->g.have && seq_bytes(q) <= SEQ_BYTES) seq_keep(hc, q);   /* the values made before the failure stay */
+  else seq_free(q);
+  *rc = cgt_sqlite_rc(crc);
+  return NULL;
 }
 
-const uint32_t *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n) {
+const cgt_hvals *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n) {
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc || !rule) return NULL;
   uint64_t hash = cgt_text_hash(rule);
   for (int i = 0; i < hc->count; i++) {
     heap_seq *q = hc->seq[i];
-    if (q->hash == hash && q->n >= n && strcmp(q->rule, rule) == 0) {
+    if (q->hash == hash && q->g.have > n && strcmp(q->rule, rule) == 0) {
       q->last_use = ++hc->tick;
-      return q->g;
+      return &q->g;
     }
   }
   heap_seq *q = hc->loan;
-  return q && q->hash == hash && q->n >= n && strcmp(q->rule, rule) == 0 ? q->g : NULL;
+  return q && q->hash == hash && q->g.have > n && strcmp(q->rule, rule) == 0 ? &q->g : NULL;
 }
 
-const uint32_t *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
+const cgt_hvals *cgt_conn_heap_values(cgt_conn *conn, const char *rule, uint32_t n, const char *fname, int *rc,
                                      char *err, size_t errlen) {
   heap_seq *q = seq_slot(conn, rule, n, fname, rc, err, errlen);
-  return q ? q->g : NULL;
+  return q ? &q->g : NULL;
 }
 
-const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
+const cgt_hvals *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t upto, const char *fname,
                                    cgt_heap_form *f, int *found, int *rc, char *err, size_t errlen) {
   *found = 0;
   cgt_rule r;
@@ -256,15 +231,15 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
   for (uint32_t probe = upto < start ? upto : start;; probe = upto / 8 < probe ? upto : 8 * probe) {
     heap_seq *q = seq_slot(conn, rule, probe, fname, rc, err, errlen);
     if (!q) return NULL;
-    if (!q->has_form && q->form_n <= q->n) {   /* values not searched yet */
+    if (!q->has_form && q->form_n < q->g.have) {   /* values not searched yet */
       crc = cgt_rule_parse(rule, &r, err, errlen);
       if (crc == CGT_OK) {
         cgt_interrupt it;
         cgt_interrupt_begin(&it, conn, fname);
-        crc = cgt_heap_period_find(&r, q->g, q->n + 1, &q->has_form, &q->form, &it.stop);
+        crc = cgt_heap_period_find(&r, &q->g, (uint32_t)q->g.have, &q->has_form, &q->form, &it.stop);
         cgt_interrupt_end(&it);
         cgt_rule_free(&r);
-        if (crc == CGT_OK) q->form_n = q->n + 1;
+        if (crc == CGT_OK) q->form_n = q->g.have;
         else snprintf(err, errlen, "%s", cgt_rc_text(crc));
       }
       if (crc) {
@@ -275,8 +250,8 @@ const uint32_t *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t up
     if (q->has_form) {
       *f = q->form;
       *found = 1;
-      return q->g;
+      return &q->g;
     }
-    if (probe == upto) return q->g;
+    if (probe == upto) return &q->g;
   }
 }

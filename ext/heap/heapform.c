@@ -67,20 +67,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The longest run len' >= len with a[n-1-i] == a[n-1-p-i] for i < len'. */
+static uint32_t run_back(const cgt_hvals *a, uint32_t n, uint32_t p, uint32_t len) {
+  CGT_HV_EACH_WIDTH(a, while (p + len < n && g[n - 1 - len] == g[n - 1 - p - len]) len++)
+  return len;
+}
+
 /*
 ** z[p] for 1 <= p <= top: the longest run a[i] == a[i + p] for i < z[p] of
-** the sequence a read backwards from a[n-1] (the Z-function, linear time,
-** where walking back from each p costs up to n^2 on 0101...).
+** the sequence a[0..n-1] read backwards from a[n-1] (the Z-function, linear
+** time, where walking back from each p costs up to n^2 on 0101...).
 */
-static cgt_rc z_backwards(const uint32_t *a, uint32_t n, uint32_t top, uint32_t *z, cgt_stop *st) {
-  const uint32_t *h = a + n - 1;   /* h(i) = h[-i] */
+static cgt_rc z_backwards(const cgt_hvals *a, uint32_t n, uint32_t top, uint32_t *z, cgt_stop *st) {
   uint32_t l = 0, rr = 0;           /* the Z-box [l, rr) furthest right */
   z[0] = n;
   for (uint32_t p = 1; p <= top; p++) {
     uint32_t len = 0, from;
     if (p < rr) len = rr - p < z[p - l] ? rr - p : z[p - l];
     from = len;
-    while (p + len < n && h[-(int64_t)len] == h[-(int64_t)(p + len)]) len++;
+    len = run_back(a, n, p, len);
     if (p + len > rr) l = p, rr = p + len;
     z[p] = len;
     if (cgt_stop_charge(st, 1 + (uint64_t)(len - from))) return CGT_INTERRUPTED;
@@ -89,7 +94,7 @@ static cgt_rc z_backwards(const uint32_t *a, uint32_t n, uint32_t top, uint32_t 
 }
 
 /* Cases 1 and 2: periods of finite subtraction games and octal codes. */
-static cgt_rc find_period(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f,
+static cgt_rc find_period(const cgt_rule *r, const cgt_hvals *g, uint32_t n, int *found, cgt_heap_form *f,
                           cgt_stop *st) {
   int sub = cgt_rule_is_subtraction(r);
   uint64_t k = cgt_rule_last(r);
@@ -99,7 +104,7 @@ static cgt_rc find_period(const cgt_rule *r, const uint32_t *g, uint32_t n, int 
   cgt_rc rc = z_backwards(g, n, top, z, st);
   for (uint32_t p = 1; rc == CGT_OK && p <= top; p++) {
     if (z[p] == 0) continue;
-    uint64_t n0 = (uint64_t)n - p - z[p];   /* g[m] == g[m + p] for n0 <= m < n - p */
+    uint64_t n0 = (uint64_t)n - p - z[p];   /* G(m) == G(m + p) for n0 <= m < n - p */
     uint64_t n1 = n0 ? n0 : 1;
     /* Values up to n-1 must cover the window that the proof needs. */
     uint64_t needed = sub ? n1 + k + p : 2 * n1 + 2 * (uint64_t)p + k;
@@ -129,23 +134,23 @@ static void side_add(sides *sd, uint32_t *mine, const uint32_t *other, uint32_t 
 
 /* The least T in [n0, t_max] at which (b) holds for period p and saltus s,
 ** or UINT32_MAX.  sd's arrays are zero on entry and on return. */
-static uint32_t least_t(const uint32_t *g, uint32_t n0, uint32_t p, uint32_t s, uint32_t t_max, sides *sd,
+static uint32_t least_t(const cgt_hvals *g, uint32_t n0, uint32_t p, uint32_t s, uint32_t t_max, sides *sd,
                         cgt_stop *st) {
   uint32_t t = n0, answer = UINT32_MAX;
   sd->mismatch = 0;
-  for (uint32_t k = 0; k < n0 + p; k++) side_add(sd, sd->lhs, sd->rhs, g[k], 1);
+  for (uint32_t k = 0; k < n0 + p; k++) side_add(sd, sd->lhs, sd->rhs, cgt_hv(g, k), 1);
   for (uint32_t v = 0; v < s; v++) side_add(sd, sd->rhs, sd->lhs, v, 1);
-  for (uint32_t k = 0; k < n0; k++) side_add(sd, sd->rhs, sd->lhs, g[k] + s, 1);
+  for (uint32_t k = 0; k < n0; k++) side_add(sd, sd->rhs, sd->lhs, cgt_hv(g, k) + s, 1);
   for (;; t++) {
     if (sd->mismatch == 0) { answer = t; break; }
     if (t == t_max) break;
-    side_add(sd, sd->lhs, sd->rhs, g[t + p], 1);
-    side_add(sd, sd->rhs, sd->lhs, g[t] + s, 1);
+    side_add(sd, sd->lhs, sd->rhs, cgt_hv(g, t + p), 1);
+    side_add(sd, sd->rhs, sd->lhs, cgt_hv(g, t) + s, 1);
   }
   /* back to zero */
-  for (uint32_t k = 0; k < t + p; k++) sd->lhs[g[k]] = 0;
+  for (uint32_t k = 0; k < t + p; k++) sd->lhs[cgt_hv(g, k)] = 0;
   for (uint32_t v = 0; v < s; v++) sd->rhs[v] = 0;
-  for (uint32_t k = 0; k < t; k++) sd->rhs[g[k] + s] = 0;
+  for (uint32_t k = 0; k < t; k++) sd->rhs[cgt_hv(g, k) + s] = 0;
   (void)cgt_stop_charge(st, 4 * ((uint64_t)t + p + s));
   return answer;
 }
@@ -155,29 +160,30 @@ static uint32_t least_t(const uint32_t *g, uint32_t n0, uint32_t p, uint32_t s, 
 ** largest m, 10^6, has a period of 2·10^6 and needs 3·10^6 + 1). */
 #define CHECKS 32
 #define ARITH_VALUES (1u << 22)
-static cgt_rc find_arithmetic(const uint32_t *g, uint32_t n, uint32_t m, int *found, cgt_heap_form *f,
+static cgt_rc find_arithmetic(const cgt_hvals *g, uint32_t n, uint32_t m, int *found, cgt_heap_form *f,
                               cgt_stop *st) {
   if (n < 2) return CGT_OK;
   if (n > ARITH_VALUES) n = ARITH_VALUES;
   /* G(k+p) - G(k) is constant on a run where the differences repeat. */
   uint32_t nd = n - 1, vmax = 0;   /* every p < n: (a) may fit where p > n/2 */
-  for (uint32_t k = 0; k < n; k++) vmax = g[k] > vmax ? g[k] : vmax;
+  for (uint32_t k = 0; k < n; k++) vmax = cgt_hv(g, k) > vmax ? cgt_hv(g, k) : vmax;
   uint32_t *d = cgt_malloc((size_t)nd * sizeof *d), *z = cgt_malloc(((size_t)nd + 1) * sizeof *z);
   uint32_t *distinct = cgt_malloc(((size_t)n + 1) * sizeof *distinct);   /* |V(t)| */
   sides sd = {cgt_calloc(2 * (size_t)vmax + 2, sizeof *sd.lhs), cgt_calloc(2 * (size_t)vmax + 2, sizeof *sd.rhs), 0};
   cgt_rc rc = d && z && distinct && sd.lhs && sd.rhs ? CGT_OK : CGT_NOMEM;
-  for (uint32_t k = 0; rc == CGT_OK && k < nd; k++) d[k] = g[k + 1] - g[k];   /* modulo 2^32: equality is kept */
+  for (uint32_t k = 0; rc == CGT_OK && k < nd; k++) d[k] = cgt_hv(g, k + 1) - cgt_hv(g, k);   /* modulo 2^32: equality is kept */
   if (rc == CGT_OK) {
     distinct[0] = 0;
     for (uint32_t k = 0; k < n; k++) {
-      distinct[k + 1] = distinct[k] + (sd.lhs[g[k]] == 0);
-      sd.lhs[g[k]] = 1;
+      distinct[k + 1] = distinct[k] + (sd.lhs[cgt_hv(g, k)] == 0);
+      sd.lhs[cgt_hv(g, k)] = 1;
     }
-    for (uint32_t k = 0; k < n; k++) sd.lhs[g[k]] = 0;
+    for (uint32_t k = 0; k < n; k++) sd.lhs[cgt_hv(g, k)] = 0;
   }
   if (rc == CGT_OK) {
     z[nd] = 0;   /* p = n - 1: one difference, nothing to compare */
-    rc = z_backwards(d, nd, nd - 1, z, st);
+    cgt_hvals dv = {d, 4, nd, nd};
+    rc = z_backwards(&dv, nd, nd - 1, z, st);
   }
   /* (b) at T_max, if at all: then |V(T_max + p)| = s + |V(T_max)|, a quick
   ** test; few candidates pass it, and at most CHECKS are checked fully. */
@@ -186,8 +192,8 @@ static cgt_rc find_arithmetic(const uint32_t *g, uint32_t n, uint32_t m, int *fo
     /* d[k] == d[k+p] for nd-p-z[p] <= k < nd-p: G(k+p) - G(k) is the same
     ** for n0 <= k <= n-1-p. */
     uint64_t n0 = (uint64_t)nd - p - z[p];
-    if (g[n - 1] < g[n - 1 - p]) continue;
-    uint32_t s = g[n - 1] - g[n - 1 - p];
+    if (cgt_hv(g, n - 1) < cgt_hv(g, n - 1 - p)) continue;
+    uint32_t s = cgt_hv(g, n - 1) - cgt_hv(g, n - 1 - p);
     if ((uint64_t)n0 + m + p + 1 > n) continue;   /* (a) needs values up to T + m + p */
     uint32_t t_max = n - 1 - m - p;
     if ((uint64_t)distinct[t_max + p] != (uint64_t)s + distinct[t_max]) continue;
@@ -222,7 +228,7 @@ uint32_t cgt_heap_form_start(const cgt_rule *r) {
   return k < 1024 ? 4096 : (uint32_t)(4 * (k + 1));
 }
 
-cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f,
+cgt_rc cgt_heap_period_find(const cgt_rule *r, const cgt_hvals *g, uint32_t n, int *found, cgt_heap_form *f,
                             cgt_stop *st) {
   uint32_t m;
   *found = 0;
@@ -235,32 +241,32 @@ cgt_rc cgt_heap_period_find(const cgt_rule *r, const uint32_t *g, uint32_t n, in
   return find_period(r, g, n, found, f, st);
 }
 
-int cgt_heap_period(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_form *f) {
+int cgt_heap_period(const cgt_rule *r, const cgt_hvals *g, uint32_t n, cgt_heap_form *f) {
   int found = 0;
   if (cgt_heap_period_find(r, g, n, &found, f, NULL) != CGT_OK) return 0;
   return found;
 }
 
-cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const uint32_t *g, uint64_t x, int64_t *v) {
+cgt_rc cgt_heap_form_value(const cgt_heap_form *f, const cgt_hvals *g, uint64_t x, int64_t *v) {
   if (x < f->pre) {
-    *v = g[x];
+    *v = cgt_hv(g, x);
     return CGT_OK;
   }
   uint64_t q = (x - f->pre) / f->per, at = f->pre + (x - f->pre) % f->per;
   int64_t rise;
   if (q > INT64_MAX || __builtin_mul_overflow((int64_t)q, (int64_t)f->saltus, &rise) ||
-      __builtin_add_overflow(rise, (int64_t)g[at], v))
+      __builtin_add_overflow(rise, (int64_t)cgt_hv(g, at), v))
     return CGT_TOOBIG;
   return CGT_OK;
 }
 
-cgt_rc cgt_heap_period_observed(const uint32_t *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st) {
+cgt_rc cgt_heap_period_observed(const cgt_hvals *g, uint32_t n, int *found, cgt_heap_form *f, cgt_stop *st) {
   *found = 0;
   for (uint32_t p = 1; p <= n / 3; p++) {
-    int64_t s = (int64_t)g[n - 1] - g[n - 1 - p];
+    int64_t s = (int64_t)cgt_hv(g, n - 1) - cgt_hv(g, n - 1 - p);
     if (s < 0) continue;
     uint32_t k = n - 1 - p;   /* the relation holds for k .. n-1-p */
-    while (k > 0 && (int64_t)g[k - 1 + p] - g[k - 1] == s) k--;
+    while (k > 0 && (int64_t)cgt_hv(g, k - 1 + p) - cgt_hv(g, k - 1) == s) k--;
     if (cgt_stop_charge(st, 1 + (uint64_t)(n - 1 - p - k))) return CGT_INTERRUPTED;
     if (n - k >= 3 * (uint64_t)p && 2 * (uint64_t)(n - k) >= n) {
       *f = (cgt_heap_form){k, p, (uint32_t)s};

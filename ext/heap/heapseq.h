@@ -26,21 +26,19 @@
 
 #include "heapform.h"
 
-/* g[0..n_max] gets G(0..n_max). */
-cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
-
-/* The same for g[from..n_max] when g[0..from-1] are known (from earlier
-** calls): the values are those cgt_heap_values gives, whatever from; a
-** sequence computed in chunks costs about what it costs at once (rules
-** that only take with a tail start again from 0: their loop is linear). */
-cgt_rc cgt_heap_values_from(const cgt_rule *r, uint32_t from, uint32_t n_max, uint32_t *g, cgt_stop *st);
+/* G(h->have..n_max) into h, G(0..h->have-1) known there (from earlier
+** calls: h starts empty, {0}).  The values are the same whatever h->have:
+** a sequence computed in chunks costs about what it costs at once (rules
+** that only take with a tail start again from 0: their loop is linear).
+** The values' bytes, those held and those added, are reserved from st. */
+cgt_rc cgt_heap_values(const cgt_rule *r, uint32_t n_max, cgt_hvals *h, cgt_stop *st);
 
 /* The same with the plain mex loop only. */
-cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
+cgt_rc cgt_heap_values_plain(const cgt_rule *r, uint32_t n_max, cgt_hvals *h, cgt_stop *st);
 
 /* The same with sparse space when the rule allows it (else plain), and no
 ** periodic shortcut; for tests and benchmarks. */
-cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, uint32_t *g, cgt_stop *st);
+cgt_rc cgt_heap_values_sparse(const cgt_rule *r, uint32_t n_max, cgt_hvals *h, cgt_stop *st);
 
 /* 1 when sparse space may apply to r (a finite code whose splits leave two
 ** heaps, up to 8 splitting digits); whether it does shows in the first
@@ -61,10 +59,10 @@ typedef struct cgt_heap_sparse {
   int domain;        /* the class also depends on the parity of the heap */
   int rare_class;    /* the class of the rare values */
 } cgt_heap_sparse;
-/* 1 with *s when sparse space applies to r, its mask found in g[0..n]
+/* 1 with *s when sparse space applies to r, its mask found in G(0..n)
 ** (n >= 16); 0 when r is no candidate or no mask makes the values sparse. */
-int cgt_heap_sparse_mask(const cgt_rule *r, const uint32_t *g, uint32_t n, cgt_heap_sparse *s, cgt_stop *st);
+int cgt_heap_sparse_mask(const cgt_rule *r, const cgt_hvals *g, uint32_t n, cgt_heap_sparse *s, cgt_stop *st);
 /* 1 when G(x) is rare under s. */
-int cgt_heap_is_rare(const cgt_heap_sparse *s, const uint32_t *g, uint32_t x);
+int cgt_heap_is_rare(const cgt_heap_sparse *s, const cgt_hvals *g, uint32_t x);
 
 #endif

@@ -142,13 +142,13 @@ if SANITIZED:
 elif not base:
     t.ok(True, "# SKIP /proc/self/statm is not available (no memory statistics)")
 else:
-    # 10 rules of 10^7 values (40 MB each): 400 MB if all were kept.
+    # 10 rules of 5·10^7 values (50 MB each, a byte a value): 500 MB if all were kept.
     for k in range(2, 12):
-        t.is_(h.execute("SELECT heap_period('sub{1,%d}', 10000000)" % k).fetchone()[0],
+        t.is_(h.execute("SELECT heap_period('sub{1,%d}', 50000000)" % k).fetchone()[0],
               '{"preperiod":0,"period":%d,"saltus":0}' % (k + 1 if k % 2 == 0 else 2),
-              "sub{1,%d}: its period from 10^7 values" % k)
+              "sub{1,%d}: its period from 5*10^7 values" % k)
     grown = memory_used() - base
-    t.ok(grown <= BUDGET + (8 << 20), "10 sequences of 10^7 values: the cache holds at most 256 MiB (%d MiB)"
+    t.ok(grown <= BUDGET + (8 << 20), "10 sequences of 5*10^7 values: the cache holds at most 256 MiB (%d MiB)"
          % (grown >> 20))
     t.ok(grown >= 200 << 20, "and keeps the most recent ones up to it (%d MiB)" % (grown >> 20))
     # A sequence over the budget by itself: computed, answered, not kept.

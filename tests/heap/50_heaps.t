@@ -74,18 +74,19 @@ is_error "negative heap" "cgt: heap_grundy: argument 2 is not a non-negative int
 is_error "past 2^31-1 without a form cgt can prove" \
   "cgt: heap_grundy: a heap of 2147483648 counters is larger than 2147483647, the most whose values cgt holds, and rule 'grundy' has no form cgt can prove" \
   "SELECT heap_grundy('grundy', 2147483648)"
-# Limits (docs/heaps.md, "Limits"): no budget of work; the values (4 bytes
-# each) and the computation's tables count against the 'memory' setting.
+# Limits (docs/heaps.md, "Limits"): no budget of work; the values (1 byte
+# each while they are below 256) and the computation's tables count against
+# the 'memory' setting.
 is_error "values over the 'memory' setting" \
-  "cgt: heap_grundy: the values of rule '4!.0' to heap 5000000: needs 19.1 MiB (20000004 bytes), more than the 'memory' setting of 9.5 MiB (10000000 bytes); SELECT cgt_setting('memory', bytes) raises it" \
-  "SELECT cgt_setting('memory', 10000000); SELECT heap_grundy('4!.0', 5000000)"
+  "cgt: heap_grundy: the values of rule '4!.0' to heap 20000000: needs 19.1 MiB (20000001 bytes), more than the 'memory' setting of 9.5 MiB (10000000 bytes); SELECT cgt_setting('memory', bytes) raises it" \
+  "SELECT cgt_setting('memory', 10000000); SELECT heap_grundy('4!.0', 20000000)"
 is "the same values under any 'memory' setting that holds them" "1048576
 1|1" \
   "SELECT cgt_setting('memory', 1048576); SELECT (SELECT group_concat(grundy) FROM heap_sequence('grundy', 20000)) = '$(sql :memory: "SELECT group_concat(grundy) FROM heap_sequence('grundy', 20000)")',
           heap_period('kayles') = '{\"preperiod\":71,\"period\":12,\"saltus\":0}'"
-# Heap 10^8 fills 400 MB (of the default 'memory', half the machine's);
-# 10^6 under the sanitizers, and there a subtraction set ten times smaller
-# (its period proof took 0.4 s).
+# Heap 10^8 by the proven period, from the values that prove it; 10^6
+# under the sanitizers, and there a subtraction set ten times smaller (its
+# period proof took 0.4 s).
 n=100000000 s=1000000
 [ -n "${CGT_SANITIZED:-}" ] && n=1000000 s=100000
 is "beyond the limit through a proven period" "1|1" \
@@ -140,8 +141,8 @@ is "heap_sequence streams: the first rows of 2^31 heaps at once" "0|0
 1|0
 2|0" "SELECT n, grundy FROM heap_sequence('grundy', 2147483647) LIMIT 3"
 is_error "heap_sequence past the 'memory' setting, chunk by chunk" \
-  "cgt: heap_sequence: the values of rule 'grundy' to heap 262143: needs 2.0 MiB (2097152 bytes), more than the 'memory' setting of 1.0 MiB" \
-  "SELECT cgt_setting('memory', 1048576); SELECT count(*) FROM heap_sequence('grundy', 1000000)"
+  "cgt: heap_sequence: the values of rule 'grundy' to heap 1048575: needs 1.0 MiB (1052672 bytes), more than the 'memory' setting of 1.0 MiB" \
+  "SELECT cgt_setting('memory', 1048576); SELECT count(*) FROM heap_sequence('grundy', 2000000)"
 # Published facts.  Gangolli and Plambeck, "A note on periodicity in some
 # octal games", IJGT 18 (1989), 311-320 (OEIS A071464): .127 has period 4,
 # its last exception at heap 46,577.

@@ -29,6 +29,19 @@ static uint32_t rnd(uint32_t m) {
   return (uint32_t)(rng % m);
 }
 
+/* A uint32_t array seen as values (the cores read any width). */
+#define VIEW(g) (&(cgt_hvals){(void *)(g), 4, UINT32_MAX, UINT32_MAX})
+
+typedef cgt_rc (*values_fn)(const cgt_rule *, uint32_t, cgt_hvals *, cgt_stop *);
+/* G(0..n) of r by fn, into the array g. */
+static cgt_rc into(values_fn fn, const cgt_rule *r, uint32_t n, uint32_t *g) {
+  cgt_hvals h = {0};
+  cgt_rc rc = fn(r, n, &h, NULL);
+  for (uint64_t x = 0; x < h.have; x++) g[x] = cgt_hv(&h, x);
+  cgt_hvals_free(&h);
+  return rc;
+}
+
 static int parse(const char *text, cgt_rule *r) {
   char err[200];
   return cgt_rule_parse(text, r, err, sizeof err) == CGT_OK;
@@ -37,7 +50,7 @@ static int parse(const char *text, cgt_rule *r) {
 static void prefix(const char *rule, const uint32_t *want, uint32_t n, const char *oeis) {
   cgt_rule r;
   uint32_t g[128];
-  int same = parse(rule, &r) && cgt_heap_values(&r, n - 1, g, NULL) == CGT_OK;
+  int same = parse(rule, &r) && into(cgt_heap_values, &r, n - 1, g) == CGT_OK;
   for (uint32_t i = 0; same && i < n; i++) same = g[i] == want[i];
   ok(same, "%s: the first %u values are %s's", rule, n, oeis);
   cgt_rule_free(&r);
@@ -67,8 +80,8 @@ static void periods(void) {
     uint32_t *g = malloc((want[i].n + 1) * sizeof *g);
     cgt_heap_form f = {0, 0, 0};
     parse(want[i].rule, &r);
-    cgt_heap_values(&r, want[i].n, g, NULL);
-    int found = cgt_heap_period(&r, g, want[i].n + 1, &f);
+    into(cgt_heap_values, &r, want[i].n, g);
+    int found = cgt_heap_period(&r, VIEW(g), want[i].n + 1, &f);
     ok(want[i].per ? found && f.per == want[i].per && f.pre == want[i].pre && f.saltus == 0 : !found,
        "%s: period %u, preperiod %u (found %d: %u, %u)", want[i].rule, want[i].per, want[i].pre, found, f.per, f.pre);
     free(g);
@@ -163,7 +176,7 @@ static void differential(void) {
     random_rule(text);
     if (!parse(text, &r)) { bad++; snprintf(first, sizeof first, "%s does not parse", text); continue; }
     uint32_t g[N + 1];
-    cgt_heap_values(&r, N, g, NULL);
+    into(cgt_heap_values, &r, N, g);
     for (uint32_t n = 0; n <= N; n++) {
       brute[n] = brute_value(&r, n);
       if (brute[n] != g[n] && !bad++) snprintf(first, sizeof first, "%s at %u", text, n);
@@ -184,9 +197,9 @@ static void fast_paths(void) {
     uint32_t *plain = malloc((n + 1) * sizeof *plain), *fast = malloc((n + 1) * sizeof *fast),
              *sparse = malloc((n + 1) * sizeof *sparse);
     parse(rules[i], &r);
-    cgt_heap_values_plain(&r, n, plain, NULL);
-    cgt_heap_values(&r, n, fast, NULL);
-    cgt_heap_values_sparse(&r, n, sparse, NULL);
+    into(cgt_heap_values_plain, &r, n, plain);
+    into(cgt_heap_values, &r, n, fast);
+    into(cgt_heap_values_sparse, &r, n, sparse);
     ok(memcmp(plain, fast, (n + 1) * sizeof *plain) == 0 && memcmp(plain, sparse, (n + 1) * sizeof *plain) == 0,
        "%s: sparse space, excluded moves and proven forms equal the plain loop to %u", rules[i], n);
     free(plain);
@@ -217,9 +230,9 @@ static void several_splits(void) {
     parse(text, &r);
     uint32_t n = FAST_N / 2, *plain = malloc((n + 1) * sizeof *plain), *fast = malloc((n + 1) * sizeof *fast);
     cgt_heap_sparse sp;
-    cgt_heap_values_plain(&r, n, plain, NULL);
-    cgt_heap_values_sparse(&r, n, fast, NULL);
-    sparse += cgt_heap_sparse_mask(&r, plain, n, &sp, NULL);
+    into(cgt_heap_values_plain, &r, n, plain);
+    into(cgt_heap_values_sparse, &r, n, fast);
+    sparse += cgt_heap_sparse_mask(&r, VIEW(plain), n, &sp, NULL);
     if (memcmp(plain, fast, (n + 1) * sizeof *plain) != 0 && bad++ == 0) snprintf(first, sizeof first, "(first: %s)", text);
     free(plain);
     free(fast);
@@ -229,8 +242,8 @@ static void several_splits(void) {
      "loop %s", trials, sparse, first);
 }
 
-/* Values computed in chunks (cgt_heap_values_from, as heap_sequence
-** streams them) equal those computed at once, whatever the chunks. */
+/* Values computed in chunks (as heap_sequence streams them) equal those
+** computed at once, whatever the chunks. */
 static void chunks(void) {
   static const char *rules[] = {"grundy", "officers", "0.56", "kayles", "nim", "lasker", "allbut{3,7}", "sub{1,3,4}",
                                 "0.6!", "treblecross", "0.137", "4.07"};
@@ -240,13 +253,16 @@ static void chunks(void) {
     cgt_rule r;
     uint32_t n = FAST_N, *whole = malloc((n + 1) * sizeof *whole), *part = malloc((n + 1) * sizeof *part);
     parse(rules[i], &r);
-    cgt_heap_values(&r, n, whole, NULL);
+    into(cgt_heap_values, &r, n, whole);
+    cgt_hvals h = {0};
     for (uint32_t from = 0; from <= n;) {
       uint32_t to = from + (i % 3 == 0 ? 1 + rnd(3000) : i % 3 == 1 ? from : 1 + rnd(40));   /* big, doubling, small */
       if (to > n) to = n;
-      cgt_heap_values_from(&r, from, to, part, NULL);
+      cgt_heap_values(&r, to, &h, NULL);
       from = to + 1;
     }
+    for (uint32_t x = 0; x <= n; x++) part[x] = cgt_hv(&h, x);
+    cgt_hvals_free(&h);
     if (memcmp(whole, part, (n + 1) * sizeof *whole) != 0 && bad++ == 0)
       snprintf(first, sizeof first, "(first: %s)", rules[i]);
     free(whole);
@@ -313,16 +329,16 @@ static void arithmetic(void) {
     cgt_rule r;
     if (!parse(text, &r) && !bad_values++) snprintf(first, sizeof first, "(%s does not parse)", text);
     direct(dig, nd, lasker, want);
-    cgt_heap_values(&r, NB, g, NULL);
+    into(cgt_heap_values, &r, NB, g);
     if (memcmp(g, want, (NB + 1) * sizeof *g) != 0 && !bad_values++) snprintf(first, sizeof first, "(values of %s)", text);
     /* every prefix that proves a form must prove a right one */
     for (uint32_t w = 2; w <= PROOF; w += w < 64 ? 1 : 7) {
       cgt_heap_form f;
-      if (!cgt_heap_period(&r, want, w, &f)) continue;
+      if (!cgt_heap_period(&r, VIEW(want), w, &f)) continue;
       if (w + 7 > PROOF) found++, several += f.pre + 3 * f.per <= NB;
       for (uint32_t n = 0; n <= NB; n++) {
         int64_t v;
-        if ((cgt_heap_form_value(&f, want, n, &v) != CGT_OK || v != want[n]) && !bad_form++)
+        if ((cgt_heap_form_value(&f, VIEW(want), n, &v) != CGT_OK || v != want[n]) && !bad_form++)
           snprintf(first, sizeof first, "%s at %u (form %u, %u, %u from %u values)", text, n, f.pre, f.per, f.saltus, w);
       }
       /* huge heaps: the form's value, in 128-bit arithmetic here */
@@ -331,7 +347,7 @@ static void arithmetic(void) {
         uint64_t x = huge[i];
         __int128 q = (x - f.pre) / f.per, expect = q * f.saltus + want[f.pre + (x - f.pre) % f.per];
         int64_t v = -1;
-        cgt_rc rc = cgt_heap_form_value(&f, want, x, &v);
+        cgt_rc rc = cgt_heap_form_value(&f, VIEW(want), x, &v);
         int right = expect > INT64_MAX ? rc == CGT_TOOBIG : rc == CGT_OK && v == (int64_t)expect;
         if (!right && !bad_huge++) snprintf(first, sizeof first, "%s at %llu", text, (unsigned long long)x);
       }
@@ -363,10 +379,10 @@ static void finite_codes_any_prefix(void) {
     cgt_rule r;
     if (!parse(text, &r)) continue;
     codes++;
-    cgt_heap_values_plain(&r, FB, g, NULL);
+    into(cgt_heap_values_plain, &r, FB, g);
     for (uint32_t w = 1, seen = 0; w <= FPROOF; w++) {
       cgt_heap_form f;
-      if (!cgt_heap_period(&r, g, w, &f)) continue;
+      if (!cgt_heap_period(&r, VIEW(g), w, &f)) continue;
       found += !seen++;
       int right = f.pre == 0 || g[f.pre - 1] != g[f.pre - 1 + f.per];
       for (uint32_t n = f.pre; right && n + f.per <= FB; n++) right = g[n + f.per] == g[n];
@@ -398,9 +414,9 @@ static void huge_heaps(void) {
     cgt_heap_form f = {0, 0, 0};
     int64_t v = -3;
     parse(want[i].rule, &r);
-    cgt_heap_values(&r, 4096, g, NULL);
-    int found = cgt_heap_period(&r, g, 4097, &f);
-    cgt_rc rc = found ? cgt_heap_form_value(&f, g, want[i].n, &v) : CGT_LIMIT;
+    into(cgt_heap_values, &r, 4096, g);
+    int found = cgt_heap_period(&r, VIEW(g), 4097, &f);
+    cgt_rc rc = found ? cgt_heap_form_value(&f, VIEW(g), want[i].n, &v) : CGT_LIMIT;
     int64_t expect = want[i].v;
     if (expect == -2) {   /* allbut{m}: blocks of m values, each block twice: G = (n div 2m) m + n mod m */
       uint64_t n = want[i].n;
@@ -443,7 +459,7 @@ static void observed_periods(void) {
     }
     int found = 0;
     cgt_heap_form f = {0, 0, 0};
-    cgt_rc rc = cgt_heap_period_observed(g, n, &found, &f, NULL);
+    cgt_rc rc = cgt_heap_period_observed(VIEW(g), n, &found, &f, NULL);
     if (rc != CGT_OK || found != want || (want && (f.pre != w.pre || f.per != w.per || f.saltus != w.saltus))) {
       if (bad++ < 5) printf("# n %u: want %d (%u,%u,%u), got %d (%u,%u,%u) rc %d\n", n, want, w.pre, w.per, w.saltus, found,
                           f.pre, f.per, f.saltus, rc);
@@ -474,8 +490,53 @@ static void names(void) {
   cgt_rule_free(&b);
 }
 
+/* Values in the fewest bytes (heapvals.h): each width holds its values
+** and widens, keeping them, when a larger one comes; memory is reserved
+** from the stop, and a width that would pass it is CGT_MEMORY. */
+static void widths(void) {
+  static const uint32_t big[] = {7, 255, 256, 65535, 65536, 4000000000u};
+  static const unsigned width[] = {1, 1, 2, 2, 4, 4};
+  cgt_hvals h = {0};
+  int right = cgt_hvals_room(&h, 1000, NULL) == CGT_OK && h.width == 1;
+  for (size_t i = 0; i < sizeof big / sizeof *big; i++) {
+    for (uint32_t x = 0; x < 100; x++) right &= cgt_hvals_set(&h, 100 * i + x, x == 99 ? big[i] : x * (i + 1), NULL) == CGT_OK;
+    right &= h.width == width[i];
+    for (size_t k = 0; k <= i; k++)
+      for (uint32_t x = 0; x < 100; x++) right &= cgt_hv(&h, 100 * k + x) == (x == 99 ? big[k] : x * (k + 1));
+  }
+  ok(right && h.have == 600, "values widen from 1 to 2 to 4 bytes as 256 and 65,536 come, keeping the earlier ones");
+  cgt_hvals_free(&h);
+  cgt_stop st = {0};
+  st.memory = 3000;
+  right = cgt_hvals_room(&h, 2000, &st) == CGT_OK && st.held == 2000 && cgt_hvals_set(&h, 5, 300, &st) == CGT_MEMORY &&
+          h.width == 1 && h.have == 0;
+  right &= cgt_hvals_room(&h, 1000, &st) == CGT_OK && st.held == 1000 && cgt_hvals_set(&h, 5, 300, &st) == CGT_OK &&
+           st.held == 2000 && h.width == 2 && cgt_hv(&h, 5) == 300;
+  ok(right, "a wider copy is reserved from the stop: past its memory it is CGT_MEMORY, a shrink gives bytes back");
+  cgt_hvals_free(&h);
+  /* nim (G(n) = n) to 70,000 by the excluded-moves loop and its form: 4 bytes */
+  cgt_rule r;
+  parse("nim", &r);
+  right = cgt_heap_values(&r, 70000, &h, NULL) == CGT_OK && h.width == 4;
+  for (uint32_t x = 0; right && x <= 70000; x++) right = cgt_hv(&h, x) == x;
+  ok(right, "nim to heap 70,000: G(n) = n in 4 bytes a value");
+  cgt_hvals_free(&h);
+  cgt_rule_free(&r);
+  /* .04 passes 255 at heap 9169: the fast path widens mid-way */
+  cgt_hvals plain = {0};
+  parse("0.04", &r);
+  right = cgt_heap_values_plain(&r, 10000, &plain, NULL) == CGT_OK && cgt_heap_values(&r, 10000, &h, NULL) == CGT_OK &&
+          h.width == 2 && plain.width == 2 && cgt_hv(&h, 9168) < 256 && cgt_hv(&h, 9169) > 255;
+  for (uint32_t x = 0; right && x <= 10000; x++) right = cgt_hv(&h, x) == cgt_hv(&plain, x);
+  ok(right, "0.04 to heap 10,000 (values past 255 from heap 9169): the fast path equals the plain loop, in 2 bytes");
+  cgt_hvals_free(&h);
+  cgt_hvals_free(&plain);
+  cgt_rule_free(&r);
+}
+
 int main(void) {
   names();
+  widths();
   known_values();
   arithmetic();
   huge_heaps();

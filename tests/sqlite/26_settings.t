@@ -90,8 +90,8 @@ t.is_(got2, got, "the answer is the same")
 # setting that holds the tables changes nothing.
 low = connect()
 low.execute("SELECT cgt_setting('memory', 1048576)")
-t.raises(lambda: low.execute("SELECT heap_grundy('grundy', 300000)").fetchone(),
-         "cgt: heap_grundy: the values of rule 'grundy' to heap 300000: needs 1.1 MiB (1200004 bytes), more than "
+t.raises(lambda: low.execute("SELECT heap_grundy('grundy', 1100000)").fetchone(),
+         "cgt: heap_grundy: the values of rule 'grundy' to heap 1100000: needs 1.0 MiB (1100001 bytes), more than "
          "the 'memory' setting of 1.0 MiB (1048576 bytes)", "a low 'memory' is an error naming the bytes",
          sqlite3.SQLITE_TOOBIG if hasattr(sqlite3, "SQLITE_TOOBIG") else None)
 t.is_(low.execute("SELECT heap_grundy('grundy', 1000)").fetchone()[0],
