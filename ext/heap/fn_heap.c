@@ -143,7 +143,7 @@ static void period_result(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
   proven = found;
   if (!crc && !found && observed) crc = cgt_heap_period_observed(g, n + 1, &found, &f, &it.stop);
   cgt_heap_sparse sp;
-  /* (the mask is the one sparse space takes from the first 2048 values) */
+  /* (the mask as sparse space chooses it, from the values to n_max) */
   int sparse = !crc && found && observed && n >= 2048 && cgt_heap_sparse_mask(&r, g, n, &sp, &it.stop);
   if (it.stop.stopped) crc = CGT_INTERRUPTED;
   cgt_interrupt_end(&it);
@@ -304,8 +304,8 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   const char *rule = (const char *)sqlite3_value_text(args[0]);
   char err[400];
   int rc = SQLITE_OK;
-  /* The mask comes from the first 2048 values, as sparse space takes it,
-  ** whatever n_max: the values to 2048 at least. */
+  /* The mask as sparse space chooses it, from the values to n_max, and to
+  ** 2048 at least. */
   uint32_t m = n < 2048 ? 2048 : (uint32_t)n;
   const cgt_hvals *g = conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err);
   if (!g) {

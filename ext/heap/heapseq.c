@@ -172,14 +172,30 @@ static uint32_t splits(const cgt_rule *r, sparse *sp) {
 }
 
 /* Chooses the mask (and type) with the fewest rare positions in the upper
-** half of g[1..n] (rare values die out: the start says little) and returns
-** that count.  Masks are bitstrings whose bits above the values seen are all
-** 1, as in Winning Ways, so that they still apply to larger values. */
-static uint32_t choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, cgt_stop *st) {
-  uint32_t top = 0, best = UINT32_MAX, bits = 0;
+** half of G(1..n) (rare values die out: the start says little), and of
+** those the fewest in all of G(1..n) (.1777 has none past heap 123 under
+** one mask, 0.4% of its heaps under another, and neither among heaps 1024
+** to 2048), into *sp, with that count in *upper.  Masks are bitstrings
+** whose bits above the values seen are all 1, as in Winning Ways, so that
+** they still apply to larger values.  The count of each class of heap
+** (the value's low bits, the parity of its high ones and of the heap) is
+** taken once; each mask adds up the classes. */
+static cgt_rc choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, uint32_t *upper, cgt_stop *st) {
+  uint32_t top = 0, bits = 0;
   for (uint32_t x = 0; x <= n; x++) top |= cgt_hv(h, x);
   while (bits < 10 && (top >> bits)) bits++;
-  uint32_t high = bits >= 32 ? 0 : ~((1u << bits) - 1);
+  uint32_t classes = 4u << bits;   /* index: low bits, high parity, heap parity */
+  uint64_t *count = cgt_calloc(2 * (size_t)classes, sizeof *count);   /* upper half, then all */
+  if (!count) return CGT_NOMEM;
+  for (uint32_t x = 1; x <= n; x++) {
+    uint32_t v = cgt_hv(h, x), c = (v & ((1u << bits) - 1)) | (uint32_t)parity(v >> bits) << bits | (x & 1) << (bits + 1);
+    count[classes + c]++;
+    if (x >= n / 2) count[c]++;
+  }
+  uint32_t nseen = 0;   /* the classes seen, packed at the front */
+  for (uint32_t c = 0; c < classes; c++)
+    if (count[classes + c]) count[nseen] = count[c], count[classes + nseen] = count[classes + c], count[2 * classes - 1 - nseen++] = c;
+  uint64_t best_upper = UINT64_MAX, best_all = UINT64_MAX;
   sparse s = *sp;
   for (s.dom = 0; s.dom <= (s.nt == 1); s.dom++) {
     /* Flammenkamp's two kinds: rare when the masked parity is even (range),
@@ -187,17 +203,22 @@ static uint32_t choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, cgt_stop
     ** only, as the parity of n - t must be one). */
     s.rare_cls = s.dom ? (int)(s.t[0] & 1) : 0;
     for (uint32_t low = 1; low < (1u << bits); low++) {
-        s.mask = low | high;
-        uint32_t rare = 0;
-        for (uint32_t x = n / 2; x <= n && rare < best; x++) rare += cls(&s, h, x) == s.rare_cls;
-        if (cgt_stop_charge(st, 1 + n / 2)) return UINT32_MAX;
-      if (rare < best) {
-        best = rare;
+      uint64_t in_upper = 0, in_all = 0;
+      uint32_t m = low | 1u << bits | (uint32_t)s.dom << (bits + 1);
+      for (uint32_t i = 0; i < nseen; i++)
+        if (parity((uint32_t)count[2 * classes - 1 - i] & m) == s.rare_cls) in_upper += count[i], in_all += count[classes + i];
+      if (in_upper < best_upper || (in_upper == best_upper && in_all < best_all)) {
+        best_upper = in_upper;
+        best_all = in_all;
+        s.mask = low | (bits >= 32 ? 0 : ~((1u << bits) - 1));
         *sp = s;
       }
+      if (cgt_stop_charge(st, 1 + nseen)) break;
     }
   }
-  return best;
+  cgt_free(count);
+  *upper = best_upper > UINT32_MAX ? UINT32_MAX : (uint32_t)best_upper;
+  return st && st->stopped ? CGT_INTERRUPTED : CGT_OK;
 }
 
 /* G(n) into *v by sparse space; rare lists the rare positions below n;
@@ -341,8 +362,10 @@ static cgt_rc values_after_prefix(const cgt_rule *r, sparse *sp, int sparse_ok, 
   if (rc == CGT_OK) rc = marks_fit(&mk, 2 * largest(h, from, 0) + 1);
   for (uint32_t x = 1; rc == CGT_OK && sparse_ok && x < from; x++)
     if (cls(sp, h, x) == sp->rare_cls) rc = rare_push(&rare, x, st);
-  /* Periods are looked for each time n grows by a quarter, so that a
-  ** period is used soon after it can be proven (a look costs O(n)). */
+  /* Each time n grows by a quarter, the mask is chosen again from the
+  ** values so far (a better one rebuilds the rare list), and periods are
+  ** looked for, so that a period is used soon after it can be proven (a
+  ** look costs O(n)). */
   uint32_t checkpoint = from < 4096 ? 4096 : from;
   /* Sparse space pays when it looks at few of the splits; where the
   ** values are large (.04, .06), finding the missing ones looks at most of
@@ -376,8 +399,20 @@ static cgt_rc values_after_prefix(const cgt_rule *r, sparse *sp, int sparse_ok, 
       if (mark_all(r, &dg, h, n, &mk, st)) { rc = CGT_INTERRUPTED; break; }
       rc = set_value(&mk, h, n, mex(&mk, n), st);
     }
-    if (rc == CGT_OK && use_period && n == checkpoint) {
-      checkpoint = n + n / 4;
+    int look = rc == CGT_OK && n == checkpoint;
+    if (look) checkpoint = n + n / 4;
+    if (look && sparse_ok) {   /* the mask the values now show */
+      sparse again = *sp;
+      uint32_t upper;
+      rc = choose_mask(&again, h, n, &upper, st);
+      if (rc == CGT_OK && (again.mask != sp->mask || again.dom != sp->dom)) {
+        *sp = again;
+        rare.n = 0;
+        for (uint32_t x = 1; rc == CGT_OK && x <= n; x++)
+          if (cls(sp, h, x) == sp->rare_cls) rc = rare_push(&rare, x, st);
+      }
+    }
+    if (look && rc == CGT_OK && use_period) {
       int found = 0;
       cgt_heap_form f;
       rc = cgt_heap_period_find(r, h, n + 1, &found, &f, st);
@@ -424,10 +459,11 @@ static cgt_rc values(const cgt_rule *r, uint32_t n_max, cgt_hvals *h, int use_pe
   rc = from <= prefix ? plain_from(r, from, prefix, h, st) : CGT_OK;
   if (rc || prefix == n_max) return rc;
   int sparse_ok = 0;
-  if (splits(r, &sp)) {
-    uint32_t nrare = choose_mask(&sp, h, prefix, st);
-    if (st && st->stopped) return CGT_INTERRUPTED;
-    sparse_ok = nrare <= prefix / 8;
+  if (splits(r, &sp)) {   /* the mask from the values known */
+    uint32_t nrare, known = from > prefix + 1 ? from - 1 : prefix;
+    rc = choose_mask(&sp, h, known, &nrare, st);
+    if (rc) return rc;
+    sparse_ok = nrare <= known / 8;
   }
   return values_after_prefix(r, &sp, sparse_ok, from > prefix + 1 ? from : prefix + 1, n_max, h, use_period, st);
 }
@@ -453,9 +489,8 @@ int cgt_rule_is_sparse_candidate(const cgt_rule *r) {
 int cgt_heap_sparse_mask(const cgt_rule *r, const cgt_hvals *h, uint32_t n, cgt_heap_sparse *out, cgt_stop *st) {
   sparse sp;
   if (!splits(r, &sp) || n < 16) return 0;
-  uint32_t prefix = n < 2048 ? n : 2048;   /* as cgt_heap_values chooses it */
-  uint32_t nrare = choose_mask(&sp, h, prefix, st);
-  if (nrare == UINT32_MAX || nrare > prefix / 8) return 0;
+  uint32_t nrare;
+  if (choose_mask(&sp, h, n, &nrare, st) || nrare > n / 8) return 0;
   *out = (cgt_heap_sparse){sp.mask, sp.dom, sp.rare_cls};
   return 1;
 }

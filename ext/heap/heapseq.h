@@ -5,7 +5,8 @@
 **  - the plain mex loop over every move (the reference);
 **  - sparse space (Berlekamp; Flammenkamp; Gangolli and Plambeck) for finite
 **    codes whose splits leave two heaps (up to 8 splitting digits): with a
-**    mask m chosen from the first values, the values whose masked parity
+**    mask m chosen from the values (again each time they grow by a
+**    quarter: .1777 shows its own past heap 2048), the values whose masked parity
 **    is "common" arise only from a split with a "rare" part, and rare
 **    parts are few; the other values below the least common one missing
 **    are looked for among all splits, in blocks, until each is found;
@@ -51,8 +52,9 @@ int cgt_rule_is_sparse_candidate(const cgt_rule *r);
 ** for a code with one splitting removal t, when it equals the parity of
 ** x - t (domain type, domain 1); the rare values are few, and the rest
 ** follow from them.
-** The mask is the one cgt_heap_values chooses, from the first 2048 values
-** (the upper half of them): its bits above the values seen are all 1.
+** The mask is chosen as cgt_heap_values chooses it: the fewest rare values
+** in the upper half of the values, then in all of them; its bits above the
+** values seen are all 1.
 */
 typedef struct cgt_heap_sparse {
   uint32_t mask;

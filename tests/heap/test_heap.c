@@ -190,7 +190,8 @@ static void differential(void) {
 /* The sparse space loop and the periodic shortcut give the plain values. */
 static void fast_paths(void) {
   static const char *rules[] = {"grundy", "officers", "0.6!", "4.07", "kayles", "0.137", "0.51", "nim", "lasker",
-                                "allbut{3,7}", "0.56", "0.376", "0.354", "0.6!4", "0.4!6!"};
+                                "allbut{3,7}", "0.56", "0.376", "0.354", "0.6!4", "0.4!6!",
+                                "0.1777" /* its mask changes at heap 4096 */};
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
     cgt_rule r;
     uint32_t n = FAST_N;
@@ -246,7 +247,7 @@ static void several_splits(void) {
 ** computed at once, whatever the chunks. */
 static void chunks(void) {
   static const char *rules[] = {"grundy", "officers", "0.56", "kayles", "nim", "lasker", "allbut{3,7}", "sub{1,3,4}",
-                                "0.6!", "treblecross", "0.137", "4.07"};
+                                "0.6!", "treblecross", "0.137", "4.07", "0.1777"};
   int bad = 0;
   char first[64] = "";
   for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
