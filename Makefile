@@ -5,6 +5,8 @@
 #   make demo     run examples/demo.sql through the sqlite3 shell
 #   make bench    run the benchmarks (bench/)
 #   make fuzz     build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS
+#   make wheel    the Python package into dist/ (make sdist: its source)
+#   make npm      the npm package into dist/sqlite-cgt-VERSION.tgz
 #   make clean
 
 CC       ?= cc
@@ -56,7 +58,7 @@ ifeq ($(filter clean,$(MAKECMDGOALS)),)
 MAKEFLAGS += -j$(JOBS)
 endif
 
-.PHONY: all test test-plain test-san install uninstall demo bench clean fuzz fuzz-build
+.PHONY: all test test-plain test-san install uninstall demo bench clean fuzz fuzz-build wheel sdist npm
 all: dist/cgt.so
 
 # Every source is compiled once per flavour into objects (build/ plain,
@@ -163,6 +165,29 @@ install: dist/cgt.so
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libcgt.so $(DESTDIR)$(LIBDIR)/cgt.so
+
+# ---- packages (docs/packages.md), built offline.  The version is written
+# once, CGT_VERSION in ext/sqlite/binding.h.  The wheel ships dist/cgt.so,
+# its debug information stripped (setup.py, CGT_LIBRARY); the sdist's
+# setup.py compiles ext/ instead.  The npm package is bindings/node/ with the
+# library in lib/linux-x64/, packed by npm.
+VERSION := $(shell sed -n 's/^\#define CGT_VERSION "\(.*\)"/\1/p' ext/sqlite/binding.h)
+
+wheel: dist/cgt.so
+	$(call say,WHEEL,dist/sqlite_cgt-$(VERSION)-py3-none-*.whl) mkdir -p build/python
+	$(Q)CGT_LIBRARY=dist/cgt.so $(PYTHON) -m pip wheel -q --no-build-isolation --no-deps --no-index -w dist .
+
+sdist:
+	$(call say,SDIST,dist/sqlite-cgt-$(VERSION).tar.gz) mkdir -p dist
+	$(Q)$(PYTHON) -c "import setuptools.build_meta as b; b.build_sdist('dist')" >/dev/null
+
+npm: dist/cgt.so
+	$(call say,NPM,dist/sqlite-cgt-$(VERSION).tgz) rm -rf build/npm && mkdir -p build/npm/lib/linux-x64
+	$(Q)cp bindings/node/package.json bindings/node/index.cjs bindings/node/index.mjs bindings/node/index.d.ts \
+	  bindings/node/README.md LICENSE build/npm/
+	$(Q)sed -i 's/"version": "[^"]*"/"version": "$(VERSION)"/' build/npm/package.json
+	$(Q)strip --strip-debug -o build/npm/lib/linux-x64/cgt.so dist/cgt.so
+	$(Q)cd build/npm && npm pack --silent --pack-destination ../../dist >/dev/null
 
 demo: dist/cgt.so
 	$(SQLITE3) :memory: -cmd '.load ./dist/cgt' -cmd '.headers on' -cmd '.mode column' < examples/demo.sql

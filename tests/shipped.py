@@ -1,0 +1,26 @@
+"""Checks of a library cgt ships in a package (tests/packages/): an ELF64
+x86-64 shared object; no libsqlite3 among its needed libraries (SQLite hands
+the extension its API); no instruction past the x86-64 baseline (nothing
+built with -march=native: no AVX registers, no BMI, POPCNT or LZCNT).
+(TZCNT is allowed: GCC writes __builtin_ctz as REP BSF, which objdump
+names tzcnt and which a CPU without BMI runs as BSF.)"""
+import re
+import subprocess
+
+BEYOND_BASELINE = re.compile(r"%[xyz]mm(1[6-9]|2\d|3[01])\b|%[yz]mm\d|\b(popcnt|lzcnt|andn|bextr|blsi|blsmsk|"
+                             r"blsr|bzhi|pdep|pext|rorx|sarx|shlx|shrx|vfmadd\w*|crc32\w*|movbe)\b")
+
+
+def check_library(path):
+    """[(name, good, why)] for the library at path."""
+    out = []
+    head = subprocess.run(["readelf", "-h", path], capture_output=True, text=True).stdout
+    out.append(("ELF64, x86-64, a shared object", "ELF64" in head and "X86-64" in head and "DYN" in head, head))
+    dyn = subprocess.run(["readelf", "-d", path], capture_output=True, text=True).stdout
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^]]+)\]", dyn)
+    out.append(("no libsqlite3 among its needed libraries (%s)" % ", ".join(needed),
+                bool(dyn) and not any("sqlite" in n for n in needed), dyn))
+    code = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True).stdout
+    found = sorted({m.group(0) for m in BEYOND_BASELINE.finditer(code)})
+    out.append(("no instruction past the x86-64 baseline", bool(code) and not found, " ".join(found[:20])))
+    return out
