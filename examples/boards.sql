@@ -25,6 +25,6 @@ FROM boards;
 CREATE VIEW heat AS SELECT name, cg_board(ruleset, board) AS value, cg_temperature(cg_board(ruleset, board)) AS t
 FROM boards;
 SELECT name, t AS temperature, cg_thermograph(value) AS thermograph FROM heat AS a
-WHERE NOT EXISTS (SELECT 1 FROM heat AS b WHERE NOT cg_le(b.t, a.t));
+WHERE NOT EXISTS (SELECT 1 FROM heat AS b WHERE b.t > a.t);
 SELECT writefile('thermograph.svg', cg_thermograph_svg(value)) > 0 AS written FROM heat AS a
-WHERE NOT EXISTS (SELECT 1 FROM heat AS b WHERE NOT cg_le(b.t, a.t));
+WHERE NOT EXISTS (SELECT 1 FROM heat AS b WHERE b.t > a.t);

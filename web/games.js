@@ -12,7 +12,8 @@ function setStatus(id, text, over) {
   if (over) s.dataset.over = over; else delete s.dataset.over;
 }
 
-// A dyadic rational as cgt prints it ('-3/4', '5') as a JavaScript number.
+// A number as cgt returns it (an INTEGER or a REAL; text such as
+// '9007199254740993/2' past a double) as a JavaScript number.
 function dyadic(text) {
   const [a, b] = String(text).split('/');
   return Number(a) / (b === undefined ? 1 : Number(b));

@@ -12,7 +12,7 @@ static int code_of(const cg_rules *r, char ch) {
     char s = r->symbols[k];
     if (ch == s || (s >= 'a' && s <= 'z' && ch == s - 32) || (s >= 'A' && s <= 'Z' && ch == s + 32)) return k;
   }
-  return -1;
+  return ch == '#' && r->hash_is_empty ? 0 : -1;
 }
 
 cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err, size_t errlen) {
@@ -37,11 +37,11 @@ cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err
     int k = code_of(r, ch);
     if (k < 0) {
       if (ch > ' ' && ch < 127)
-        snprintf(err, errlen, "%s: unknown character '%c' at row %d, column %d (the squares are '%s')", r->name, ch,
-                 row, col, r->symbols);
+        snprintf(err, errlen, "%s: unknown character '%c' at row %d, column %d (the squares are '%s%s')", r->name, ch,
+                 row, col, r->symbols, r->hash_is_empty ? "#" : "");
       else
-        snprintf(err, errlen, "%s: unknown character (byte 0x%02x) at row %d, column %d (the squares are '%s')",
-                 r->name, (unsigned char)ch, row, col, r->symbols);
+        snprintf(err, errlen, "%s: unknown character (byte 0x%02x) at row %d, column %d (the squares are '%s%s')",
+                 r->name, (unsigned char)ch, row, col, r->symbols, r->hash_is_empty ? "#" : "");
       return CGT_SYNTAX;
     }
     if (n == CG_BOARD_CELLS) {

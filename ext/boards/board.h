@@ -50,6 +50,9 @@ typedef struct cg_rules {
   /* Puts a region in its canonical orientation; returns +1 when the value
   ** is kept, -1 when it is negated. */
   int (*normalise)(cg_grid *g);
+  /* '#', a removed square, reads as code 0 (where a removed square plays
+  ** as an empty one, as in Clobber); it prints as symbols[0]. */
+  int hash_is_empty;
 } cg_rules;
 
 /* Parses a board; CGT_SYNTAX with a message (naming the ruleset, and the

@@ -1,7 +1,8 @@
 /*
 ** Clobber (Albert, Grossman, Nowakowski and Wolfe, 2005): a stone moves onto
 ** an orthogonally adjacent stone of the other colour, which leaves the
-** board; Left plays x, Right o.  Regions: the connected groups of stones (a
+** board; Left plays x, Right o (X and O too, as MCGS writes them; '#', a
+** removed square, plays as an empty one).  Regions: the connected groups of stones (a
 ** group of one colour has no move and value 0, and is dropped).  Rotations
 ** and mirror images keep the value; exchanging the colours negates it.
 */
@@ -44,4 +45,4 @@ static int sign(int sym, int swap) {
 
 static int normalise(cg_grid *g) { return cg_grid_least(g, 0xFFFF, sign); }
 
-const cg_rules cg_clobber = {"clobber", 2, ".xo", 0, options, regions, normalise};
+const cg_rules cg_clobber = {"clobber", 2, ".xo", 0, options, regions, normalise, 1};

@@ -36,4 +36,4 @@ static int sign(int sym, int swap) {
 
 static int normalise(cg_grid *g) { return cg_grid_least(g, 0xFF, sign); }
 
-const cg_rules cg_domineering = {"domineering", 1, "#.", 0, options, regions, normalise};
+const cg_rules cg_domineering = {"domineering", 1, "#.", 0, options, regions, normalise, 0};

@@ -77,4 +77,4 @@ static int sign(int sym, int swap) {
 /* The row itself, or reversed with toads and frogs exchanged (sym 1, swap). */
 static int normalise(cg_grid *g) { return cg_grid_least(g, 1u | 1u << 9, sign); }
 
-const cg_rules cg_toadsfrogs = {"toadsfrogs", 3, ".TF", 1, options, regions, normalise};
+const cg_rules cg_toadsfrogs = {"toadsfrogs", 3, ".TF", 1, options, regions, normalise, 0};

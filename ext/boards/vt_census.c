@@ -24,7 +24,8 @@ typedef struct census_cursor {
   const cg_rules *rules;
   cg_census_row row;
   char board[CG_BOARD_CELLS * 2 + 1];
-  char *value, *mean, *temperature;   /* cgt_malloc'd, NULL when not asked for */
+  char *value, *mean, *temperature;   /* cgt_malloc'd, NULL when not asked for or not text */
+  cg_dyadic mean_x, temperature_x;
   char outcome;
 } census_cursor;
 
@@ -58,12 +59,15 @@ static cgt_rc census_columns(census_cursor *cc, unsigned cols) {
     cc->outcome = cmp == '>' ? 'L' : cmp == '<' ? 'R' : cmp == '=' ? 'P' : 'N';
   }
   if (rc == CGT_OK && cols & (1u << COL_TEMPERATURE | 1u << COL_MEAN)) {
-    cg_dyadic mean, temperature;
-    rc = cg_thermograph(s, cc->th, v, &mean, &temperature);
-    if (rc == CGT_OK) rc = cg_number(s, mean, &x);
-    if (rc == CGT_OK) rc = cg_print(s, x, &cc->mean);
-    if (rc == CGT_OK) rc = cg_number(s, temperature, &x);
-    if (rc == CGT_OK) rc = cg_print(s, x, &cc->temperature);
+    int64_t i;
+    double d;
+    rc = cg_thermograph(s, cc->th, v, &cc->mean_x, &cc->temperature_x);
+    /* (numbers as partizan functions return them: text only past a double) */
+    if (rc == CGT_OK && !cg_dyadic_sql(cc->mean_x, &i, &d) && (rc = cg_number(s, cc->mean_x, &x)) == CGT_OK)
+      rc = cg_print(s, x, &cc->mean);
+    if (rc == CGT_OK && !cg_dyadic_sql(cc->temperature_x, &i, &d) &&
+        (rc = cg_number(s, cc->temperature_x, &x)) == CGT_OK)
+      rc = cg_print(s, x, &cc->temperature);
   }
   return rc;
 }
@@ -125,8 +129,19 @@ static void census_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
     case COL_CELLS: sqlite3_result_int64(ctx, cc->row.cells); return;
     case COL_VALUE: text = cc->value; break;
     case COL_OUTCOME: cgt_result_letter(ctx, cc->outcome); return;
-    case COL_TEMPERATURE: text = cc->temperature; break;
-    default: text = cc->mean; break;
+    case COL_TEMPERATURE:
+    case COL_MEAN: {
+      int64_t i;
+      double d;
+      int temperature = col == COL_TEMPERATURE;
+      switch (cg_dyadic_sql(temperature ? cc->temperature_x : cc->mean_x, &i, &d)) {
+        case 1: sqlite3_result_int64(ctx, i); return;
+        case 2: sqlite3_result_double(ctx, d); return;
+        default: text = temperature ? cc->temperature : cc->mean;
+      }
+      break;
+    }
+    default: return;
   }
   if (text) sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
 }

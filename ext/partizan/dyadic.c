@@ -6,6 +6,7 @@
 */
 #include "dyadic.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -547,4 +548,15 @@ cgt_rc cg_dyadic_text(const cg_bigs *B, cg_dyadic a, char **text) {
   }
   *text = p;
   return CGT_OK;
+}
+
+int cg_dyadic_sql(cg_dyadic x, int64_t *i, double *d) {
+  if (x.big) return 0;
+  if (x.exp == 0) {
+    *i = x.num;
+    return 1;
+  }
+  if (x.num <= -((int64_t)1 << 53) || x.num >= (int64_t)1 << 53 || x.exp > 1000) return 0;
+  *d = ldexp((double)x.num, -(int)x.exp);
+  return 2;
 }

@@ -258,9 +258,10 @@ static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
   cg_dyadic x;
   cgt_conn_games(sqlite3_user_data(ctx), &th);
   if (!cgt_game_arg(ctx, s, argv[0], fname, &g) || !cgt_game_arg(ctx, s, argv[1], fname, &t)) return;
-  if (!cg_is_number(s, t, &x) || cg_dyadic_sign(cg_store_bigs(s), x) < 0) {
+  cg_dyadic minus_one = {-1, 0, 0};
+  if (!cg_is_number(s, t, &x) || cg_dyadic_cmp(cg_store_bigs(s), x, minus_one) < 0) {
     const char *text = (const char *)sqlite3_value_text(argv[1]);   /* (parsed already: NULL only without memory) */
-    if (text) cgt_error(ctx, SQLITE_ERROR, fname, "the temperature must be a number >= 0, not '%s'", text);
+    if (text) cgt_error(ctx, SQLITE_ERROR, fname, "the temperature must be a number >= -1, not '%s'", text);
     else sqlite3_result_error_nomem(ctx);
     return;
   }
@@ -351,7 +352,7 @@ const cgt_function cgt_algebra_functions[] = {
      .example = "SELECT cg_ordinal_sum('1', '-1')"},
     {.name = "cg_cool", .nargs = 2, .flags = CGT_PURE, .xFunc = cool_func,
      .args = "g, t", .result = "TEXT (a game)",
-     .description = "g cooled by the number t.",
+     .description = "g cooled by the number t >= -1.",
      .example = "SELECT cg_cool('{2|-2}', '1')"},
     {.name = "cg_heat", .nargs = 2, .flags = CGT_PURE, .xFunc = heat_func,
      .args = "g, t", .result = "TEXT (a game)",

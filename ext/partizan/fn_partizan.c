@@ -8,7 +8,8 @@
 **   cg_cmp(a, b)             '<', '=', '>' or '||';  cg_le(a, b) 1/0
 **   cg_outcome(a)            'L', 'R', 'P' or 'N'
 **   cg_is_number(a)          1/0
-**   cg_leftstop(a), cg_rightstop(a), cg_mean(a), cg_temperature(a)   numbers
+**   cg_leftstop(a), cg_rightstop(a), cg_mean(a), cg_temperature(a)   numbers:
+**                                 INTEGER, REAL when exact, else TEXT
 **   cg_birthday(a)           INTEGER
 **   cg_options(a)            table: side, option
 **   cg_value(graph_id, node) the value of a position of a partizan graph in
@@ -190,8 +191,8 @@ static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which, c
     rc = cg_thermograph(s, th, g, &mean, &temp);
     x = which == MEAN ? mean : temp;
   }
-  if (rc == CGT_OK) rc = cg_number(s, x, &g);
-  cgt_answer_game(ctx, s, rc, g, fname);
+  if (rc) cgt_partizan_report(ctx, rc, fname);
+  else cgt_result_number(ctx, s, x, fname);
 }
 
 static void leftstop_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -341,19 +342,19 @@ const cgt_function cgt_partizan_functions[] = {
      .description = "The day the game is born.",
      .example = "SELECT cg_birthday('*3')"},
     {.name = "cg_leftstop", .nargs = 1, .flags = CGT_PURE, .xFunc = leftstop_func,
-     .args = "a", .result = "TEXT (a number)",
+     .args = "a", .result = "INTEGER or REAL (TEXT past a double)",
      .description = "Left's stop.",
      .example = "SELECT cg_leftstop('{2|-1/2}')"},
     {.name = "cg_rightstop", .nargs = 1, .flags = CGT_PURE, .xFunc = rightstop_func,
-     .args = "a", .result = "TEXT (a number)",
+     .args = "a", .result = "INTEGER or REAL (TEXT past a double)",
      .description = "Right's stop.",
      .example = "SELECT cg_rightstop('{2|-1/2}')"},
     {.name = "cg_mean", .nargs = 1, .flags = CGT_PURE, .xFunc = mean_func,
-     .args = "a", .result = "TEXT (a number)",
+     .args = "a", .result = "INTEGER or REAL (TEXT past a double)",
      .description = "Mean value, exactly, from the thermograph.",
      .example = "SELECT cg_mean('{2||1|0}')"},
     {.name = "cg_temperature", .nargs = 1, .flags = CGT_PURE, .xFunc = temperature_func,
-     .args = "a", .result = "TEXT (a number)",
+     .args = "a", .result = "INTEGER or REAL (TEXT past a double)",
      .description = "Temperature, exactly, from the thermograph.",
      .example = "SELECT cg_temperature('{2|-1/2}')"},
     {0}};

@@ -21,9 +21,12 @@ static cgt_rc options_copy(cg_store *s, cg_id g, cg_id **L, uint32_t *nl, cg_id 
 /* ---- predicates ---- */
 
 cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out) {
-  cg_dyadic l, r;
+  cg_dyadic l, r, x;
   *out = 0;
-  if (cg_is_number(s, g, NULL)) return CGT_OK;
+  if (cg_is_number(s, g, &x)) {   /* 0 is: it lies strictly between every negative and every positive number */
+    *out = cg_dyadic_is_zero(x);
+    return CGT_OK;
+  }
   cgt_rc rc = cg_stop(s, g, 1, &l);
   if (rc == CGT_OK) rc = cg_stop(s, g, 0, &r);
   if (rc == CGT_OK) *out = cg_dyadic_is_zero(l) && cg_dyadic_is_zero(r);
@@ -126,22 +129,6 @@ typedef struct xform {
   memo m;
 } xform;
 
-/* n copies of x (n of any sign), by doubling. */
-static cgt_rc times(cg_store *s, cg_id x, int64_t n, cg_id *out) {
-  cgt_rc rc = CGT_OK;
-  cg_id acc, p = x;
-  if ((rc = cg_integer(s, 0, &acc))) return rc;
-  if (n < 0 && (rc = cg_neg(s, x, &p))) return rc;
-  uint64_t k = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
-  while (k && rc == CGT_OK) {
-    if (k & 1) rc = cg_add(s, acc, p, &acc);
-    k >>= 1;
-    if (k && rc == CGT_OK) rc = cg_add(s, p, p, &p);
-  }
-  if (rc == CGT_OK) *out = acc;
-  return rc;
-}
-
 static cgt_rc apply(xform *X, cg_id g, cg_id *out) {
   cg_store *s = X->s;
   cg_dyadic x;
@@ -150,22 +137,26 @@ static cgt_rc apply(xform *X, cg_id g, cg_id *out) {
   int number = cg_is_number(s, g, &x);
   switch (X->kind) {
     case ORDINAL: break;
-    case COOL:
+    case COOL:   /* G_t = the mean past G's temperature, else {GL_t - t | GR_t + t} */
+      if (number && cg_dyadic_sign(cg_store_bigs(s), X->t) >= 0) {
+        *out = g;
+        return CGT_OK;
+      } else {
+        cg_dyadic mean, temp;   /* (a number's temperature is -1/2^k, an integer's -1) */
+        if ((rc = cg_thermograph(s, X->th, g, &mean, &temp))) return rc;
+        if (cg_dyadic_cmp(cg_store_bigs(s), temp, X->t) < 0) return cg_number(s, mean, out);
+      }
+      break;
     case HEAT:
       if (number) {
         *out = g;
         return CGT_OK;
       }
-      if (X->kind == COOL) {
-        cg_dyadic mean, temp;
-        if ((rc = cg_thermograph(s, X->th, g, &mean, &temp))) return rc;
-        if (cg_dyadic_cmp(cg_store_bigs(s), temp, X->t) < 0) return cg_number(s, mean, out);
-      }
       break;
     case OVERHEAT:
       if (number && cg_dyadic_is_integer(x)) {
         if (x.big) return CGT_RANGE;
-        return times(s, X->sid, x.num, out);
+        return cg_times(s, X->sid, x.num, out);
       }
       break;
   }
@@ -224,7 +215,8 @@ cgt_rc cg_ordinal_sum(cg_store *s, cg_id g, cg_id h, cg_id *out) {
 }
 
 cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out) {
-  if (cg_dyadic_sign(cg_store_bigs(s), t) < 0) return CGT_RANGE;
+  cg_dyadic minus_one = {-1, 0, 0};
+  if (cg_dyadic_cmp(cg_store_bigs(s), t, minus_one) < 0) return CGT_RANGE;
   if (cg_dyadic_is_zero(t)) {   /* the identity (also for nimbers too large to expand) */
     *out = g;
     return CGT_OK;

@@ -49,6 +49,9 @@ void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g);
 /* Returns g as its canonical text. */
 void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname);
+/* Returns the number x as an INTEGER, else a REAL when a double holds it
+** exactly, else as text. */
+void cgt_result_number(sqlite3_context *ctx, cg_store *s, cg_dyadic x, const char *fname);
 /* The result of a computation of fname that gave rc and, when rc is CGT_OK, g. */
 void cgt_answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname);
 

@@ -96,6 +96,23 @@ void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fna
   cgt_free(text);
 }
 
+/* Returns the number x as an INTEGER, else a REAL when a double holds it
+** exactly, else as text (docs/partizan.md, "Numbers as results"). */
+void cgt_result_number(sqlite3_context *ctx, cg_store *s, cg_dyadic x, const char *fname) {
+  int64_t i;
+  double d;
+  cg_id g;
+  switch (cg_dyadic_sql(x, &i, &d)) {
+    case 1: sqlite3_result_int64(ctx, i); return;
+    case 2: sqlite3_result_double(ctx, d); return;
+    default: {
+      cgt_rc rc = cg_number(s, x, &g);
+      if (rc) cgt_partizan_report(ctx, rc, fname);
+      else cgt_result_game(ctx, s, g, fname);
+    }
+  }
+}
+
 /* The result of a computation of fname that gave rc and, when rc is CGT_OK, g. */
 void cgt_answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, const char *fname) {
   if (rc) cgt_partizan_report(ctx, rc, fname);

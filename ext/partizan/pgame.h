@@ -98,6 +98,8 @@ cgt_rc cg_game_canonical(cg_store *s, const cg_id *L, uint32_t nl, const cg_id *
 cgt_rc cg_import(cg_store *to, cg_store *from, cg_id a, cg_id *out);
 
 cgt_rc cg_add(cg_store *s, cg_id a, cg_id b, cg_id *out);
+/* n copies of x, n of any sign (-x when n < 0), by doubling. */
+cgt_rc cg_times(cg_store *s, cg_id x, int64_t n, cg_id *out);
 cgt_rc cg_neg(cg_store *s, cg_id a, cg_id *out);
 /* a <= b, and the four-way comparison: '<', '=', '>' or '|' (incomparable). */
 cgt_rc cg_le(cg_store *s, cg_id a, cg_id b, int *le);

@@ -268,6 +268,9 @@ static cgt_rc atom(parser *p, size_t *i, size_t to, cg_id *out) {
   return rc;
 }
 
+/* CGSuite's names of loopy games, which have no short value. */
+static const char *const loopy_words[] = {"on", "off", "over", "under", "dud", "upon", "pass", NULL};
+
 static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
   cg_store *s = p->s;
   size_t at = *i;
@@ -276,6 +279,25 @@ static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
   if (cg_work(s, 1)) return CGT_INTERRUPTED;
   if (isdigit((unsigned char)c) || (c == '-' && at + 1 < to && isdigit((unsigned char)p->t[at + 1])))
     return number(p, i, to, out);
+  if (c == '*' && at + 1 < to && p->t[at + 1] == '(') {   /* CGSuite's *(expr): the nimber of an integer */
+    size_t end = closing(p, at + 1, to);
+    if (end >= to) return fail(p, at + 1, "missing ')'");
+    cg_id x;
+    cg_dyadic n;
+    cgt_rc rc = expr(p, at + 2, end, &x);
+    if (rc) return rc;
+    *i = end + 1;
+    if (!cg_is_number(s, x, &n) || !cg_dyadic_is_integer(n) || n.big || n.num < 0)
+      return fail(p, at, "*(...) must hold a non-negative integer");
+    if (n.num > (int64_t)CG_NIMBER_MAX) return fail(p, at, "nimber too large");
+    return cg_nimber(s, (uint32_t)n.num, out);
+  }
+  if (c == '[' || (c == '*' && at + 1 < to && p->t[at + 1] == '['))
+    return fail(p, at, "unexpected '[' (CGSuite's misere canonical forms *[...] are not cgt's notation: for "
+                       "impartial misere play see misere_outcome, heap_genus and misere_quotient)");
+  for (const char *const *w = loopy_words; *w; w++)
+    if (starts(p, at, to, *w) && !isalnum((unsigned char)p->t[at + strlen(*w)]))
+      return fail(p, at, "a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value");
   if (c == '*') {
     (*i)++;
     if (!read_uint(p, i, to, &v)) v = 1;
@@ -373,6 +395,8 @@ static int atom_start(const parser *p, size_t i, size_t to) {
                     starts(p, i, to, "Miny(") || starts(p, i, to, "\xc2\xb1") || arrow(p, i, to));
 }
 
+/* Atoms side by side, negated by leading '-'s; a '*' that multiplies
+** (see times) ends them. */
 static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
   int negate = 0;   /* -G, --G, ...: counted, not nested */
   while (p->t[*i] == '-' && !(*i + 1 < to && isdigit((unsigned char)p->t[*i + 1]))) {
@@ -381,7 +405,8 @@ static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
     if (*i >= to) return fail(p, *i, "missing game after '-'");
   }
   cgt_rc rc = atom(p, i, to, out);
-  while (rc == CGT_OK && atom_start(p, *i, to)) {
+  while (rc == CGT_OK && atom_start(p, *i, to) &&
+         !(p->t[*i] == '*' && *i + 1 < to && (p->t[*i + 1] == '(' || isspace((unsigned char)p->t[*i + 1])))) {
     cg_id next;
     rc = atom(p, i, to, &next);
     if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
@@ -390,16 +415,53 @@ static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
   return rc;
 }
 
+/* The '*' at i or after spaces from i, when it multiplies (CGSuite's n * G):
+** with a space on either side, or before '(' (cgt never prints those, so
+** 13*5 stays 13 + *5, as cgt and CGSuite print it).  Returns its position,
+** or 0. */
+static size_t times_at(const parser *p, size_t i, size_t to) {
+  size_t j = skip(p, i, to);
+  if (j >= to || j + 1 >= to || p->t[j] != '*') return 0;
+  char next = p->t[j + 1];
+  return j > i || isspace((unsigned char)next) || next == '(' ? j : 0;
+}
+
+/* *out times the terms that follow it with a '*' that multiplies: one
+** side of each product must be an integer.  (Called by expr after each
+** term, not around it: the nesting of braces costs no more C stack.) */
+static cgt_rc times(parser *p, size_t *i, size_t to, cg_id *out) {
+  cgt_rc rc = CGT_OK;
+  for (size_t at; rc == CGT_OK && (at = times_at(p, *i, to)) != 0;) {
+    *i = skip(p, at + 1, to);
+    if (*i >= to) return fail(p, *i, "missing game after '*'");
+    cg_id right;
+    cg_dyadic n;
+    if ((rc = term(p, i, to, &right))) return rc;
+    cg_id other = right;
+    if (!(cg_is_number(p->s, right, &n) && cg_dyadic_is_integer(n) && !n.big)) {
+      other = *out;
+      if (!(cg_is_number(p->s, *out, &n) && cg_dyadic_is_integer(n) && !n.big))
+        return fail(p, at, "'*' multiplies a game by an integer (n * G); neither side is one");
+    }
+    if (n.num > 1000000000 || n.num < -1000000000)
+      return fail(p, at, "'*' multiplies by an integer of at most 10^9 in size");
+    rc = cg_times(p->s, other == right ? *out : right, n.num, out);
+  }
+  return rc;
+}
+
 /* Terms joined by + and - ("+-" after a term adds a +- part). */
 static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out) {
   size_t i = skip(p, from, to);
   if (i >= to) return fail(p, i, "missing game");
   cgt_rc rc = term(p, &i, to, out);
+  if (rc == CGT_OK) rc = times(p, &i, to, out);
   while (rc == CGT_OK && (i = skip(p, i, to)) < to) {
     char op = p->t[i];
     if (op == '+' && (starts(p, i, to, "+-"))) {
       cg_id next;
       rc = term(p, &i, to, &next);
+      if (rc == CGT_OK) rc = times(p, &i, to, &next);
       if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
       continue;
     }
@@ -408,6 +470,7 @@ static cgt_rc expr(parser *p, size_t from, size_t to, cg_id *out) {
     if (i >= to) return fail(p, i, "missing game after the operator");
     cg_id next;
     rc = term(p, &i, to, &next);
+    if (rc == CGT_OK) rc = times(p, &i, to, &next);
     if (rc == CGT_OK && op == '-') rc = cg_neg(p->s, next, &next);
     if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
   }

@@ -115,6 +115,21 @@ static cgt_rc birthday_general(cg_store *s, cg_id a, uint64_t *b) {
   return CGT_OK;
 }
 
+cgt_rc cg_times(cg_store *s, cg_id x, int64_t n, cg_id *out) {   /* by doubling */
+  cgt_rc rc = CGT_OK;
+  cg_id acc, p = x;
+  if ((rc = cg_integer(s, 0, &acc))) return rc;
+  if (n < 0 && (rc = cg_neg(s, x, &p))) return rc;
+  uint64_t k = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+  while (k && rc == CGT_OK) {
+    if (k & 1) rc = cg_add(s, acc, p, &acc);
+    k >>= 1;
+    if (k && rc == CGT_OK) rc = cg_add(s, p, p, &p);
+  }
+  if (rc == CGT_OK) *out = acc;
+  return rc;
+}
+
 cgt_rc cg_birthday(cg_store *s, cg_id a, uint64_t *b) {
   const entry *e = &s->e[a];
   if (e->birthday != NO_BIRTHDAY) return *b = e->birthday, CGT_OK;

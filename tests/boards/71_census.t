@@ -70,11 +70,17 @@ def fixed(n):
 
 # ---- the first rows, by hand (values: Winning Ways ch. 2, and cg_board)
 t.is_(rows("SELECT * FROM board_census('domineering', 3)"),
-      [(".", 1, "0", "P", "-1", "0"), ("..", 2, "-1", "R", "-1", "-1"), (".|.", 2, "1", "L", "-1", "1"),
-       ("...", 3, "-1", "R", "-1", "-1"), (".|.|.", 3, "1", "L", "-1", "1"), ("#.|..", 3, "*", "N", "0", "0")],
-      "the census of 3 squares")
+      [(".", 1, "0", "P", -1, 0), ("..", 2, "-1", "R", -1, -1), (".|.", 2, "1", "L", -1, 1),
+       ("...", 3, "-1", "R", -1, -1), (".|.|.", 3, "1", "L", -1, 1), ("#.|..", 3, "*", "N", 0, 0)],
+      "the census of 3 squares (temperature and mean as numbers)")
 t.is_(rows("SELECT value, outcome, temperature, mean FROM board_census('domineering', 4) WHERE board = '..|..'"),
-      [("+-1", "N", "1", "0")], "the 2x2 square is +-1, hot")
+      [("+-1", "N", 1, 0)], "the 2x2 square is +-1, hot")
+t.is_(rows("SELECT typeof(temperature), typeof(mean), count(*) FROM board_census('domineering', 6) "
+           "GROUP BY 1, 2 ORDER BY 1, 2"),
+      rows("SELECT CASE WHEN cg_temperature(value) = CAST(cg_temperature(value) AS INTEGER) THEN 'integer' "
+           "ELSE 'real' END, CASE WHEN cg_mean(value) = CAST(cg_mean(value) AS INTEGER) THEN 'integer' ELSE 'real' "
+           "END, count(*) FROM board_census('domineering', 6) GROUP BY 1, 2 ORDER BY 1, 2"),
+      "temperature and mean: INTEGER when whole, else REAL, as cg_temperature and cg_mean")
 
 # ---- the shapes against the brute force
 def orbit(cells):

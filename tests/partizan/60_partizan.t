@@ -11,10 +11,18 @@ is "4x4 Domineering's value round-trips" "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}" 
 is "ups and stars (CGSuite writes two ups ^^)" "^^*|^3|v3|^*|1/2*|v*" "SELECT cg('^+^+*'), cg('^3'), cg('vvv'), cg('^*'), cg('1/2*'), cg_neg('^*')"
 is "Winning Ways identities" ">|*||||1" \
   "SELECT cg_cmp(cg_add('^', '^', '*'), '0'), cg_add('*2', '*3'), cg_cmp('{1|-1}', '0'), cg_le('^', '^*+*')"
-is "mean and temperature of {2|-1/2}" "3/4|5/4" "SELECT cg_mean('{2|-1/2}'), cg_temperature('{2|-1/2}')"
-is "temperatures of numbers, as CGSuite" "-1|-1/2|-1/4|0|0" \
+is "mean and temperature of {2|-1/2}" "0.75|1.25" "SELECT cg_mean('{2|-1/2}'), cg_temperature('{2|-1/2}')"
+# Numbers as results (docs/partizan.md): INTEGER when whole, REAL when a
+# double holds them exactly, TEXT past that; a REAL reads back exactly.
+is "numbers compare as numbers" "integer|real|1|1|0" \
+  "SELECT typeof(cg_mean('{3|1}')), typeof(cg_mean('{2|-1/2}')), cg_temperature('{2|-1/2}') > 0, cg_temperature('{3|1}') = 1, cg_temperature('*') > 0"
+is "past a double: text" "9007199254740993/2|text|real|integer|-7.88860905221012e-31" \
+  "SELECT cg_mean('9007199254740993/2'), typeof(cg_mean('9007199254740993/2')), typeof(cg_mean('9007199254740991/2')), typeof(cg_mean('9007199254740993/2 + 1/2')), cg_rightstop('-1/1267650600228229401496703205376')"
+is "a REAL result reads back exactly" "1|1|1" \
+  "SELECT cg_sub(cg_mean('{123456789/1024|0}'), '123456789/2048') = '0', cg_add(cg_mean('{2|-1/2}'), '-3/4') = '0', cg_mean(cg_mean('{5/64|1/128}')) = cg_mean('{5/64|1/128}')"
+is "temperatures of numbers, as CGSuite" "-1|-0.5|-0.25|0|0" \
   "SELECT cg_temperature('3'), cg_temperature('1/2'), cg_temperature('-3/4'), cg_temperature('*'), cg_temperature('^')"
-is "stops" "2|-1/2|1|1" "SELECT cg_leftstop('{2|-1/2}'), cg_rightstop('{2|-1/2}'), cg_leftstop('1*'), cg_rightstop('1*')"
+is "stops" "2|-0.5|1|1" "SELECT cg_leftstop('{2|-1/2}'), cg_rightstop('{2|-1/2}'), cg_leftstop('1*'), cg_rightstop('1*')"
 is "outcomes" "L|R|P|N|N" "SELECT cg_outcome('^'), cg_outcome('v'), cg_outcome('0'), cg_outcome('*'), cg_outcome('{1|-1}')"
 is "numbers and birthdays" "1|0|2|3|3" \
   "SELECT cg_is_number('3/4'), cg_is_number('^'), cg_birthday('^'), cg_birthday('3/4'), cg_birthday('*3')"
@@ -72,5 +80,16 @@ is_error "a cycle is an error naming a node on it" \
   "cgt: cg_value: node 'e' is on a cycle: cg_value needs a graph without cycles (short games)" "SELECT cg_value('p', 'e')"
 is_error "cg_value reads tables: DIRECTONLY" "unsafe use of cg_value()" \
   "CREATE VIEW cv AS SELECT cg_value('p', 'a')" "SELECT * FROM cv"
+
+# CGSuite's input (its tutorial's "13 * 5", "*(3+2)", "5 * {3||2|0}"): a '*'
+# with a space on either side, or before '(', multiplies by an integer; a
+# printed value still reads back (13*5 is 13 + *5, as both print it).
+is "CGSuite's n * G and *(expr)" "65|13*5|*5|1|6|vv|2|0|{11||10|{9||||8|||7||6|4}}" \
+  "SELECT cg('13 * 5'), cg('13*5'), cg('*(3+2)'), cg('5 * {3||2|0}') = cg_add('{3||2|0}', '{3||2|0}', '{3||2|0}', '{3||2|0}', '{3||2|0}'), cg('2*(3)'), cg('-2 * ^'), cg('1/2 * 4'), cg('3 * 4 * *'), cg('5 * {3||2|0}')"
+is_error "a product of two non-integers" "cgt: cg: '*' multiplies a game by an integer (n * G); neither side is one at position 3 in '^ * ^'" "SELECT cg('^ * ^')"
+is_error "*(...) of a non-integer" "cgt: cg: *(...) must hold a non-negative integer at position 1 in '*(1/2)'" "SELECT cg('*(1/2)')"
+is_error "CGSuite's loopy games" "cgt: cg: a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value at position 3 in '1+on'" "SELECT cg('1+on')"
+is_error "CGSuite's misere canonical forms" "misere canonical forms *[...] are not cgt's notation: for impartial misere play see misere_outcome, heap_genus and misere_quotient) at position 1 in '*[4,2]'" "SELECT cg('*[4,2]')"
+is_error "a word that starts like one is not one" "cgt: cg: unexpected character at position 1 in 'offside'" "SELECT cg('offside')"
 
 done_testing

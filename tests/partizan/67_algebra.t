@@ -93,9 +93,9 @@ for g in [str(2 ** 53), "-" + str(2 ** 60), "{%d|%d}" % (2 ** 54 + 1, 2 ** 54), 
 rows = conn.execute("""SELECT x, cg_is_infinitesimal(x), cg_is_all_small(x), cg_temper(x) FROM (VALUES
   ('^'), ('*'), ('^*'), ('*2'), ('0'), ('1/2'), ('1*'), ('{1|-1}'), ('{0||0|-1}'), ('{2||1|0}'), ('{0,*|0,*}'))
   AS v(x)""").fetchall() if False else None
-cases = [('^', 1, 1, None), ('*', 1, 1, 'odd'), ('^*', 1, 1, None), ('*2', 1, 1, None), ('0', 0, 1, 'even'),
+cases = [('^', 1, 1, None), ('*', 1, 1, 'odd'), ('^*', 1, 1, None), ('*2', 1, 1, None), ('0', 1, 1, 'even'),
          ('1/2', 0, 0, 'even'), ('1*', 0, 0, 'odd'), ('{1|-1}', 0, 0, 'odd'), ('{0||0|-1}', 1, 0, None),
-         ('{2||1|0}', 0, 0, None), ('{0|^}', 1, 1, None), ('{1|*}', 0, 0, None), ('{*|*}', 0, 1, 'even')]
+         ('{2||1|0}', 0, 0, None), ('{0|^}', 1, 1, None), ('{1|*}', 0, 0, None), ('{*|*}', 1, 1, 'even')]
 for g, inf, small, temper in cases:
     t.is_(q("SELECT cg_is_infinitesimal(?), cg_is_all_small(?), cg_temper(?)", g, g, g), (inf, small, temper),
           "%s: infinitesimal %d, all-small %d, temper %s" % (g, inf, small, temper))
@@ -127,9 +127,11 @@ t.is_(q("SELECT cg_thermograph(NULL), cg_thermograph_svg(NULL), cg_is_infinitesi
       (None,) * 12, "a NULL argument gives NULL")
 t.raises(lambda: one("SELECT cg_cool('{1|2', '1')"), "cgt: cg_cool: missing '}'", "a bad game is the parser's error")
 t.raises(lambda: one("SELECT cg_heat('1', '{')"), "cgt: cg_heat: ", "a bad temperature is the parser's error")
-t.raises(lambda: one("SELECT cg_cool('+-1', '-1')"), "cgt: cg_cool: the temperature must be a number >= 0",
-         "cooling by a negative number is an error")
-t.raises(lambda: one("SELECT cg_cool('+-1', '*')"), "cgt: cg_cool: the temperature must be a number >= 0",
+t.raises(lambda: one("SELECT cg_cool('+-1', '-2')"), "cgt: cg_cool: the temperature must be a number >= -1, not '-2'",
+         "cooling by less than -1 is an error")
+t.is_(q("SELECT cg_cool('1/4', '-1/8'), cg_cool('1/4', '-1/4'), cg_cool('1/4', '-3/8'), cg_cool('+-1', -1)"),
+      ('1/4', '1/4*', '{3/8|1/8}', '+-3'), "cooling by t >= -1 as CGSuite (its Cool: 1/4 by -1/8, -1/4, -3/8; +-1 by -1: 1 and -1 go to 2 and -2)")
+t.raises(lambda: one("SELECT cg_cool('+-1', '*')"), "cgt: cg_cool: the temperature must be a number >= -1",
          "cooling by a game that is not a number is an error")
 t.raises(lambda: one("SELECT cg_ordinal_sum('1', '^' || printf('%.*c', 5000, '^'))"), "",
          "a very deep ordinal sum ends with an error, not a crash")
@@ -161,6 +163,8 @@ TEMPS = ['0', '1/4', '1/2', '1', '3/2', '2']
 for _ in range(trials(300)):
     g = one("SELECT cg(?)", rgame(3))
     mean, temp, ls, rs = q("SELECT cg_mean(?1), cg_temperature(?1), cg_leftstop(?1), cg_rightstop(?1)", g)
+    check("numbers come back as INTEGER or REAL", all(isinstance(x, (int, float)) for x in (mean, temp, ls, rs)), g)
+    mean_text, temp_text = one("SELECT cg(?)", mean), one("SELECT cg(?)", temp)
     check("cooling by 0 is the identity", one("SELECT cg_cool(?, '0')", g) == g, g)
     check("heating by 0 is the identity", one("SELECT cg_heat(?, '0')", g) == g, g)
     check("G:0 = G", one("SELECT cg_ordinal_sum(?, '0')", g) == g, g)
@@ -170,15 +174,15 @@ for _ in range(trials(300)):
     above = one("SELECT cg_add(?, '1')", temp)
     number = one("SELECT cg_is_number(?)", g)
     check("cooling above the temperature gives the mean (numbers stay)",
-          one("SELECT cg_cool(?, ?)", g, above) == (g if number else mean), g)
+          one("SELECT cg_cool(?, ?)", g, above) == (g if number else mean_text), g)
     th = json.loads(one("SELECT cg_thermograph(?)", g))
     check("the thermograph's mean and temperature are cg_mean's and cg_temperature's",
-          (th["mean"], th["temperature"], th["mast"]) == (mean, temp, mean), g)
+          (th["mean"], th["temperature"], th["mast"]) == (mean_text, temp_text, mean_text), g)
     check("walls start at -1 at the stops and end at the mean",
-          th["left"][0][0] == "-1" and th["right"][0][0] == "-1" and th["left"][-1][1] == mean
-          and th["right"][-1][1] == mean and th["left"][-1][2] == 0 and th["right"][-1][2] == 0, g)
+          th["left"][0][0] == "-1" and th["right"][0][0] == "-1" and th["left"][-1][1] == mean_text
+          and th["right"][-1][1] == mean_text and th["left"][-1][2] == 0 and th["right"][-1][2] == 0, g)
     inf, small, temper = q("SELECT cg_is_infinitesimal(?1), cg_is_all_small(?1), cg_temper(?1)", g)
-    check("infinitesimal: stops 0 and not 0 (nor a number)", inf == (ls == '0' and rs == '0' and g != '0'), g)
+    check("infinitesimal: both stops 0 (0 too, no other number)", inf == (ls == 0 and rs == 0), g)
     check("all-small games are infinitesimal or 0", not small or inf or g == '0', g)
     check("temper is symmetric under negation", one("SELECT cg_temper(cg_neg(?))", g) == temper, g)
     check("numbers are even-tempered", not number or temper == 'even', g)
@@ -190,7 +194,8 @@ for _ in range(trials(300)):
 for name in ["cooling by 0 is the identity", "heating by 0 is the identity", "G:0 = G", "0:G = G",
              "cooling keeps the mean", "cooling above the temperature gives the mean (numbers stay)",
              "the thermograph's mean and temperature are cg_mean's and cg_temperature's",
-             "walls start at -1 at the stops and end at the mean", "infinitesimal: stops 0 and not 0 (nor a number)",
+             "walls start at -1 at the stops and end at the mean", "infinitesimal: both stops 0 (0 too, no other number)",
+             "numbers come back as INTEGER or REAL",
              "all-small games are infinitesimal or 0", "temper is symmetric under negation",
              "numbers are even-tempered", "the SVG is well-formed XML"]:
     t.ok(name not in bad, "%d random games: " % trials(300) + name, "first counterexample: %s" % bad.get(name))

@@ -70,13 +70,21 @@ int main(void) {
   ok(cg_cool(s, th, G("{2|-2}"), num("2"), &out) == CGT_OK && out == G("*"), "+-2 cooled by 2 is *");
   ok(cg_cool(s, th, G("{2|-1/2}"), num("5/4"), &out) == CGT_OK, "{2|-1/2} freezes");
   is_str(P(out), "3/4*", "{2|-1/2} frozen is 3/4*");
-  ok(cg_cool(s, th, G("1"), num("-1"), &out) == CGT_RANGE, "cooling by a negative number is refused");
+  ok(cg_cool(s, th, G("1"), num("-9/8"), &out) == CGT_RANGE, "cooling by less than -1 is refused");
+  /* CGSuite's cooling by t >= -1 (its Cool; Siegel, CGT II.5): 1/4 = {0|1/2} */
+  ok(cg_cool(s, th, G("1/4"), num("-1/8"), &out) == CGT_OK && out == G("1/4"), "1/4 cooled by -1/8 is 1/4");
+  ok(cg_cool(s, th, G("1/4"), num("-1/4"), &out) == CGT_OK && out == G("1/4*"), "1/4 cooled by -1/4 is 1/4*");
+  ok(cg_cool(s, th, G("1/4"), num("-3/8"), &out) == CGT_OK && out == G("{3/8|1/8}"), "by -3/8 it is {3/8|1/8}");
+  ok(cg_cool(s, th, G("1"), num("-1"), &out) == CGT_OK && out == G("2"), "1 = {0|} cooled by -1 is {1|} = 2");
   ok(cg_heat(s, G("*"), G("1"), &out) == CGT_OK && out == G("+-1"), "* heated by 1 is +-1");
   ok(cg_overheat(s, G("3"), G("^"), G("1"), &out) == CGT_OK && out == G("^3"), "3 overheated from ^ is ^^^");
   ok(cg_ordinal_sum(s, G("1"), G("-1"), &out) == CGT_OK && out == G("1/2"), "1:-1 = 1/2");
 
   /* predicates */
   ok(cg_is_infinitesimal(s, G("^*"), &yes) == CGT_OK && yes, "^* is infinitesimal");
+  ok(cg_is_infinitesimal(s, G("0"), &yes) == CGT_OK && yes, "0 is infinitesimal (between every negative and every "
+     "positive number)");
+  ok(cg_is_infinitesimal(s, G("1/64"), &yes) == CGT_OK && !yes, "1/64 is not");
   ok(cg_is_all_small(s, G("{0|^}"), &yes) == CGT_OK && yes, "{0|^} is all-small");
   ok(cg_is_all_small(s, G("{0||0|-1}"), &yes) == CGT_OK && !yes, "Tiny(1) is not all-small");
   ok(cg_temper(s, G("{2||1|0}"), &yes) == CGT_OK && yes == -1, "{2||1|0} has no temper");
