@@ -57,6 +57,9 @@ cgt_graph *cgt_graph_for_cursor(cgt_conn *conn, sqlite3_value *gid, const char *
 /* The partizan view of graph gid (read now, from the same data, when first
 ** asked).  Returns an SQLite code, with *err set. */
 int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, char **err);
+/* The partizan view of graph gid for a call of fname (with its graph in
+** *out when out is not NULL), or NULL after setting the error. */
+const cgt_pgraph *cgt_pgraph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const char *fname, cgt_graph **out);
 
 /* ---- a graph's life (graph_object.c) ---- */
 
@@ -76,6 +79,10 @@ uint32_t cgt_node_index(const cgt_graph *graph, sqlite3_value *v);
 ** "cgt: fname: unknown node X in graph G" and returns UINT32_MAX. */
 uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, sqlite3_value *v,
                                  const char *fname);
+/* Index of node in the partizan view pg of graph gid; when unknown, sets
+** the error "cgt: fname: unknown node X in graph G" and returns UINT32_MAX. */
+uint32_t cgt_pnode_or_error(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_value *gid, sqlite3_value *node,
+                            const char *fname);
 /* The id of node u of graph as SQL literal text (sqlite3_malloc'd; NULL
 ** when out of memory), for error messages. */
 char *cgt_node_text(const cgt_graph *graph, uint32_t u);

@@ -258,3 +258,18 @@ int cgt_graph_partizan(cgt_conn *conn, cgt_graph *graph, sqlite3_value *gid, cha
   graph->partizan = pg;
   return SQLITE_OK;
 }
+
+const cgt_pgraph *cgt_pgraph_for_call(sqlite3_context *ctx, sqlite3_value *gid, const char *fname, cgt_graph **out) {
+  cgt_graph *graph = cgt_graph_for_call(ctx, gid, fname);
+  if (!graph) return NULL;
+  char *err = NULL;
+  int rc = cgt_graph_partizan(sqlite3_user_data(ctx), graph, gid, &err);
+  if (rc != SQLITE_OK) {
+    if (err) cgt_error(ctx, rc, fname, "%s", err);
+    else sqlite3_result_error_code(ctx, rc);
+    sqlite3_free(err);
+    return NULL;
+  }
+  if (out) *out = graph;
+  return graph->partizan;
+}

@@ -18,22 +18,6 @@
 #include "../graph/graph_binding.h"
 #include "graphgames.h"
 
-/* The partizan view of graph gid (every row with its side), or NULL after
-** setting the error. */
-static const cgt_pgraph *graph_arg(sqlite3_context *ctx, sqlite3_value *gid, const char *fname) {
-  cgt_graph *graph = cgt_graph_for_call(ctx, gid, fname);
-  if (!graph) return NULL;
-  char *err = NULL;
-  int rc = cgt_graph_partizan(sqlite3_user_data(ctx), graph, gid, &err);
-  if (rc != SQLITE_OK) {
-    if (err) cgt_error(ctx, rc, fname, "%s", err);
-    else sqlite3_result_error_code(ctx, rc);
-    sqlite3_free(err);
-    return NULL;
-  }
-  return graph->partizan;
-}
-
 /* The edges of pg as pairs (and their colours when who is not NULL), in
 ** cgt_malloc'd arrays; 0 when out of memory. */
 static int edges_of(const cgt_pgraph *pg, uint32_t **edges, uint8_t **who) {
@@ -138,7 +122,7 @@ static void failed(sqlite3_context *ctx, cgt_rc rc, const char *fname, int hacke
 static void snort_col(sqlite3_context *ctx, int argc, sqlite3_value **argv, int col) {
   const char *fname = col ? "cg_col" : "cg_snort";
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || (argc > 1 && sqlite3_value_type(argv[1]) == SQLITE_NULL)) return;
-  const cgt_pgraph *pg = graph_arg(ctx, argv[0], fname);
+  const cgt_pgraph *pg = cgt_pgraph_for_call(ctx, argv[0], fname, NULL);
   if (!pg) return;
   cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
   uint32_t *edges = NULL, n = pg->nodes.count, big = 0;
@@ -169,12 +153,11 @@ static void hackenbush_func(sqlite3_context *ctx, int argc, sqlite3_value **argv
   (void)argc;
   const char *fname = "cg_hackenbush";
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  const cgt_pgraph *pg = graph_arg(ctx, argv[0], fname);
+  const cgt_pgraph *pg = cgt_pgraph_for_call(ctx, argv[0], fname, NULL);
   if (!pg) return;
-  cgt_key k;
-  uint32_t ground = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  uint32_t ground = cgt_pnode_or_error(ctx, pg, argv[0], argv[1], fname);
   uint32_t n = pg->nodes.count, big = 0;
-  if (ground == UINT32_MAX) return unknown_node(ctx, fname, argv[1], argv[0]);
+  if (ground == UINT32_MAX) return;
   cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
   uint32_t *edges = NULL;
   uint8_t *who = NULL;

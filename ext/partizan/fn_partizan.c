@@ -219,28 +219,10 @@ static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_
   (void)argc;
   const char *fname = "cg_value";
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  cgt_graph *graph = cgt_graph_for_call(ctx, argv[0], fname);
-  if (!graph) return;
-  char *err = NULL;
-  int src = cgt_graph_partizan(sqlite3_user_data(ctx), graph, argv[0], &err);
-  if (src != SQLITE_OK) {
-    if (err) cgt_error(ctx, src, fname, "%s", err);
-    else sqlite3_result_error_code(ctx, src);
-    sqlite3_free(err);
-    return;
-  }
-  const cgt_pgraph *pg = graph->partizan;
-  cgt_key k;
-  uint32_t root = cgt_key_from_value(argv[1], &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  const cgt_pgraph *pg = cgt_pgraph_for_call(ctx, argv[0], fname, NULL);
+  uint32_t root = pg ? cgt_pnode_or_error(ctx, pg, argv[0], argv[1], fname) : UINT32_MAX;
+  if (root == UINT32_MAX) return;   /* (the error is set) */
   uint32_t n = pg->nodes.count;
-  if (root == UINT32_MAX) {   /* unknown node: an error, as for every graph function */
-    char *node = cgt_value_literal(argv[1]), *gid = cgt_value_literal(argv[0]);
-    if (node && gid) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", node, gid);
-    else sqlite3_result_error_nomem(ctx);
-    sqlite3_free(node);
-    sqlite3_free(gid);
-    return;
-  }
   cg_id *value = cgt_malloc((size_t)n * sizeof *value), *L = NULL, *R = NULL;
   uint8_t *state = cgt_calloc(n, 1);   /* 0 new, 1 on the path, 2 valued */
   uint32_t *stack = cgt_malloc(2 * (size_t)n * sizeof *stack), top = 0;

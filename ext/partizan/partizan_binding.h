@@ -59,6 +59,7 @@ void cgt_answer_game(sqlite3_context *ctx, cg_store *s, cgt_rc rc, cg_id g, cons
 extern const cgt_function cgt_partizan_functions[];
 extern const cgt_function cgt_algebra_functions[];
 extern const cgt_function cgt_graphgame_functions[];
+extern const cgt_function cgt_play_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_algebra_tables[];
 

@@ -86,6 +86,8 @@ nimk_win a 2 pure
 nimk_win s -1 pure
 nimk_winning_move_count s 3 reads
 outcome s 2 reads
+partizan_outcome s 2 reads
+partizan_sum a 2 reads
 random_sum_win_probability s 1 reads
 random_sum_win_probability s 2 reads
 random_sum_win_probability s 3 reads

@@ -141,6 +141,8 @@ CALLS = {
     'nimk_graph_win': {'setup': RAISING, 'sql': "SELECT nimk_graph_win(1, 2, '[39,38,37,36,35,34,33,32,31,30]')"},
     # ---- partizan
     'cg_value': {'setup': BIG_VIEW, 'sql': "SELECT cg_value(2, 0)"},
+    'partizan_outcome': {'setup': BIG_VIEW, 'sql': "SELECT partizan_outcome(2, 0)"},
+    'partizan_sum': {'setup': BIG_VIEW, 'sql': "SELECT partizan_sum(2, value) FROM json_each('[0, 1, 2]')"},
     # the text of a sum of switches is summed by the parser, inside the call
     'cg': {'sql': "SELECT length(cg('%s'))" % hot_text(34)},
     'cg_add': {'sql': "SELECT length(cg_add(%s))" % ','.join("'{%d|-%d}'" % (k, k) for k in range(1, 22))},
