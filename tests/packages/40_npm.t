@@ -122,6 +122,24 @@ ok, out = run(["node", "-e", "try { require('sqlite-cgt').load({}); } catch (e) 
 t.ok(ok and "takes a better-sqlite3 Database or a node:sqlite DatabaseSync" in out, "load() of something else: a clear "
      "error", out)
 
+# node:sqlite's protocol, by a stand-in where this Node lacks the module:
+# loading enabled for the load only (also when it fails), and the hint when
+# the database was opened without allowExtension.
+mock = """const cgt = require('sqlite-cgt'); const log = [];
+const db = { enableLoadExtension(on) { log.push('enable ' + on); },
+             loadExtension(p) { log.push('load ' + p.endsWith('/lib/linux-x64/cgt.so')); throw new Error('boom'); } };
+try { cgt.load(db); } catch (e) { log.push(e.message); }
+const closed = { enableLoadExtension() { throw new Error('Cannot enable extension loading because it was disabled'); },
+                 loadExtension() { log.push('loaded anyway'); } };
+try { cgt.load(closed); } catch (e) { log.push(e.message); }
+console.log(log.join('\\n'));"""
+ok, out = run(["node", "-e", mock], cwd=app)
+t.ok(ok and out.startswith("enable true\nload true\nenable false\nboom\nsqlite-cgt: this node:sqlite database does not "
+                           "allow extensions; open it with new DatabaseSync(path, { allowExtension: true })")
+     and "loaded anyway" not in out,
+     "node:sqlite's protocol (a stand-in): enabled for the load only, disabled after a failure; a hint without "
+     "allowExtension", out)
+
 has_sqlite, _ = run(["node", "-e", "require('node:sqlite')"])
 if not has_sqlite:
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
