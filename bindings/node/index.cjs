@@ -15,16 +15,21 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-// 1 when this process runs on glibc (musl's Linux has no glibc version).
+// true when this process runs on glibc (musl's Linux has no glibc
+// version); asked once (a report takes milliseconds).
+let glibc;
 function isGlibc() {
-  const report = process.report && typeof process.report.getReport === 'function' ? process.report.getReport() : null;
-  return Boolean(report && report.header && report.header.glibcVersionRuntime);
+  if (glibc === undefined) {
+    const report = process.report && typeof process.report.getReport === 'function' ? process.report.getReport() : null;
+    glibc = Boolean(report && report.header && report.header.glibcVersionRuntime);
+  }
+  return glibc;
 }
 
 // The library's path: lib/linux-x64/cgt.so in this package.
 function getLoadablePath() {
   const platform = `${process.platform}-${process.arch}`;
-  if (platform !== 'linux-x64' || !isGlibc()) {
+  if (platform !== 'linux-x64' || !isGlibc()) {   // (the platform first: no report elsewhere)
     throw new Error(`sqlite-cgt: no library for ${platform}${process.platform === 'linux' ? ' without glibc' : ''}: ` +
       'this package holds one for linux-x64 with glibc only; elsewhere build cgt from its sources (make) ' +
       'and load dist/cgt.so');
@@ -60,3 +65,4 @@ function load(db) {
 }
 
 module.exports = { getLoadablePath, load };
+module.exports.default = module.exports;   // as index.d.ts and index.mjs have it

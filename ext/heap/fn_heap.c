@@ -304,21 +304,26 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   const char *rule = (const char *)sqlite3_value_text(args[0]);
   char err[400];
   int rc = SQLITE_OK;
+  cgt_rule r;
+  /* the rule alone may rule sparse space out, before any value */
+  int parsed = rule && cgt_rule_parse(rule, &r, err, sizeof err) == CGT_OK;
+  int candidate = parsed && cgt_rule_is_sparse_candidate(&r);
   /* The mask as sparse space chooses it, from the values to n_max, and to
   ** 2048 at least. */
   uint32_t m = n < 2048 ? 2048 : (uint32_t)n;
-  const cgt_hvals *g = conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err);
+  const cgt_hvals *g = candidate || !rule ? conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err)
+                                          : conn_values(cur->conn, rule, 0, fname, &rc, err, sizeof err);
   if (!g) {
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
+    if (parsed) cgt_rule_free(&r);
     return rc;
   }
-  cgt_rule r;
   cgt_heap_sparse sp;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, fname);
-  int found = cgt_rule_parse(rule, &r, err, sizeof err) == CGT_OK && cgt_heap_sparse_mask(&r, g, m, &sp, &it.stop);
+  int found = candidate && cgt_heap_sparse_mask(&r, g, m, &sp, &it.stop);
   if (it.stop.stopped) rc = SQLITE_INTERRUPT;
-  cgt_rule_free(&r);
+  if (parsed) cgt_rule_free(&r);
   rare_rows *rr = NULL;
   uint64_t count = 0;
   if (found && rc == SQLITE_OK) {
@@ -345,8 +350,8 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   } else if (rc == SQLITE_OK) {
     rc = SQLITE_ERROR;
     cur->err = sqlite3_mprintf("cgt: %s: rule '%s' has no sparse space (a finite code whose splits leave two heaps, "
-                               "with at most 8 splitting digits, and a mask that leaves few rare values among its first "
-                               "2048)", fname, rule);
+                               "with at most 8 splitting digits, and a mask that leaves few rare values among the upper "
+                               "half of its values)", fname, rule);
   }
   cgt_interrupt_end(&it);
   cgt_conn_heap_release(cur->conn);

@@ -186,15 +186,20 @@ static cgt_rc choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, uint32_t *
   while (bits < 10 && (top >> bits)) bits++;
   uint32_t classes = 4u << bits;   /* index: low bits, high parity, heap parity */
   uint64_t *count = cgt_calloc(2 * (size_t)classes, sizeof *count);   /* upper half, then all */
-  if (!count) return CGT_NOMEM;
+  uint32_t *seen = cgt_malloc((size_t)classes * sizeof *seen);
+  if (!count || !seen) {
+    cgt_free(count);
+    cgt_free(seen);
+    return CGT_NOMEM;
+  }
   for (uint32_t x = 1; x <= n; x++) {
     uint32_t v = cgt_hv(h, x), c = (v & ((1u << bits) - 1)) | (uint32_t)parity(v >> bits) << bits | (x & 1) << (bits + 1);
     count[classes + c]++;
     if (x >= n / 2) count[c]++;
   }
-  uint32_t nseen = 0;   /* the classes seen, packed at the front */
+  uint32_t nseen = 0;   /* the classes seen, packed at the front (nseen <= c: no count is lost) */
   for (uint32_t c = 0; c < classes; c++)
-    if (count[classes + c]) count[nseen] = count[c], count[classes + nseen] = count[classes + c], count[2 * classes - 1 - nseen++] = c;
+    if (count[classes + c]) count[nseen] = count[c], count[classes + nseen] = count[classes + c], seen[nseen++] = c;
   uint64_t best_upper = UINT64_MAX, best_all = UINT64_MAX;
   sparse s = *sp;
   for (s.dom = 0; s.dom <= (s.nt == 1); s.dom++) {
@@ -206,7 +211,7 @@ static cgt_rc choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, uint32_t *
       uint64_t in_upper = 0, in_all = 0;
       uint32_t m = low | 1u << bits | (uint32_t)s.dom << (bits + 1);
       for (uint32_t i = 0; i < nseen; i++)
-        if (parity((uint32_t)count[2 * classes - 1 - i] & m) == s.rare_cls) in_upper += count[i], in_all += count[classes + i];
+        if (parity(seen[i] & m) == s.rare_cls) in_upper += count[i], in_all += count[classes + i];
       if (in_upper < best_upper || (in_upper == best_upper && in_all < best_all)) {
         best_upper = in_upper;
         best_all = in_all;
@@ -217,6 +222,7 @@ static cgt_rc choose_mask(sparse *sp, const cgt_hvals *h, uint32_t n, uint32_t *
     }
   }
   cgt_free(count);
+  cgt_free(seen);
   *upper = best_upper > UINT32_MAX ? UINT32_MAX : (uint32_t)best_upper;
   return st && st->stopped ? CGT_INTERRUPTED : CGT_OK;
 }

@@ -556,7 +556,7 @@ int cg_dyadic_sql(cg_dyadic x, int64_t *i, double *d) {
     *i = x.num;
     return 1;
   }
-  if (x.num <= -((int64_t)1 << 53) || x.num >= (int64_t)1 << 53 || x.exp > 1000) return 0;
+  if (x.num <= -((int64_t)1 << 53) || x.num >= (int64_t)1 << 53 || x.exp > 1074) return 0;
   *d = ldexp((double)x.num, -(int)x.exp);
-  return 2;
+  return ldexp(*d, (int)x.exp) == (double)x.num ? 2 : 0;   /* (a subnormal may lose bits) */
 }

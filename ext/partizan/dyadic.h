@@ -52,8 +52,8 @@ static inline int cg_dyadic_eq(cg_dyadic a, cg_dyadic b) { return a.num == b.num
 static inline int cg_dyadic_is_zero(cg_dyadic a) { return a.num == 0 && a.big == 0; }
 static inline int cg_dyadic_is_integer(cg_dyadic a) { return a.exp == 0; }
 /* How x reads as a SQL value: 1 with *i when it is an integer of 64 bits,
-** 2 with *d when a double holds it exactly (a numerator under 2^53 and a
-** normal exponent), else 0 (it must be text). */
+** 2 with *d when a double holds it exactly (a numerator under 2^53, and
+** subnormals only when no bit is lost), else 0 (it must be text). */
 int cg_dyadic_sql(cg_dyadic x, int64_t *i, double *d);
 uint64_t cg_dyadic_hash(cg_dyadic a);
 

@@ -137,12 +137,12 @@ static cgt_rc apply(xform *X, cg_id g, cg_id *out) {
   int number = cg_is_number(s, g, &x);
   switch (X->kind) {
     case ORDINAL: break;
-    case COOL:   /* G_t = the mean past G's temperature, else {GL_t - t | GR_t + t} */
-      if (number && cg_dyadic_sign(cg_store_bigs(s), X->t) >= 0) {
+    case COOL:   /* an integer stays; G_t = the mean past G's temperature, else {GL_t - t | GR_t + t} */
+      if (number && (cg_dyadic_is_integer(x) || cg_dyadic_sign(cg_store_bigs(s), X->t) >= 0)) {
         *out = g;
         return CGT_OK;
       } else {
-        cg_dyadic mean, temp;   /* (a number's temperature is -1/2^k, an integer's -1) */
+        cg_dyadic mean, temp;   /* (a number's temperature is -1/2^k) */
         if ((rc = cg_thermograph(s, X->th, g, &mean, &temp))) return rc;
         if (cg_dyadic_cmp(cg_store_bigs(s), temp, X->t) < 0) return cg_number(s, mean, out);
       }

@@ -24,9 +24,9 @@ cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out);
 cgt_rc cg_temper(cg_store *s, cg_id g, int *out);
 /* The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}. */
 cgt_rc cg_ordinal_sum(cg_store *s, cg_id g, cg_id h, cg_id *out);
-/* g cooled by the number t >= -1 (CGT_RANGE below), as CGSuite and
-** Siegel (CGT, II.5) define it: the mean when the temperature of g is
-** below t (a number's is -1/2^k, an integer's -1: so g itself when g is a
+/* g cooled by the number t >= -1 (CGT_RANGE below), as Siegel (CGT,
+** II.5) defines it: an integer stays itself; the mean when the temperature
+** of g is below t (a number m/2^k's is -1/2^k: so g itself when g is a
 ** number and t >= 0); else {G^L_t - t | G^R_t + t}. */
 cgt_rc cg_cool(cg_store *s, cg_thermo *th, cg_id g, cg_dyadic t, cg_id *out);
 /* g heated by the game t: g when g is a number, else {G^L + t | G^R - t}

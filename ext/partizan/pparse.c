@@ -205,6 +205,33 @@ static size_t digits(const parser *p, size_t i, size_t end) {
 }
 
 /* A number at *i: digits, optionally '/' and a power of two. */
+/* A decimal such as 0.75 or -1.5 (SQL's text of a REAL): exact when it is
+** a dyadic rational, else an error; at most 18 digits. */
+static cgt_rc decimal(parser *p, size_t at, size_t *i, size_t to, cg_id *out) {
+  static const char *const inexact =
+      "a decimal that is no dyadic rational (a REAL's text keeps 15 digits: pass the REAL itself, or a fraction)";
+  uint64_t d = 0, five = 1;
+  size_t ndig = 0, frac = 0;
+  for (size_t k = p->t[at] == '-' ? at + 1 : at; k < to && (isdigit((unsigned char)p->t[k]) || p->t[k] == '.'); k++) {
+    if (p->t[k] == '.') {
+      if (frac) break;
+      frac = 1;
+      continue;
+    }
+    if (++ndig > 18) return fail(p, at, "a decimal of more than 18 digits");
+    d = 10 * d + (uint64_t)(p->t[k] - '0');
+    if (frac) frac++, five *= 5;
+    *i = k + 1;
+  }
+  if (*i < to && (p->t[*i] == 'e' || p->t[*i] == 'E')) return fail(p, at, inexact);
+  if (d % five) return fail(p, at, inexact);
+  char text[24];
+  snprintf(text, sizeof text, "%llu", (unsigned long long)(d / five));
+  cg_dyadic x;
+  cgt_rc rc = cg_dyadic_from_decimal(cg_store_bigs(p->s), text, strlen(text), p->t[at] == '-', (uint32_t)(frac - 1), &x);
+  return rc ? rc : cg_number(p->s, x, out);
+}
+
 static cgt_rc number(parser *p, size_t *i, size_t to, cg_id *out) {
   size_t at = *i;
   int negative = p->t[at] == '-';
@@ -214,6 +241,7 @@ static cgt_rc number(parser *p, size_t *i, size_t to, cg_id *out) {
   uint32_t exp = 0;
   cg_bigs *B = cg_store_bigs(p->s);
   cgt_rc rc = CGT_OK;
+  if (*i + 1 < to && p->t[*i] == '.' && isdigit((unsigned char)p->t[*i + 1])) return decimal(p, at, i, to, out);
   size_t slash = skip(p, *i, to);   /* "3/4", or "3 / 4" as CGSuite's expressions allow */
   if (slash < to && p->t[slash] == '/') {
     size_t den_at = skip(p, slash + 1, to), dn = digits(p, den_at, to);
@@ -287,9 +315,9 @@ static cgt_rc atom_inner(parser *p, size_t *i, size_t to, cg_id *out) {
     cgt_rc rc = expr(p, at + 2, end, &x);
     if (rc) return rc;
     *i = end + 1;
-    if (!cg_is_number(s, x, &n) || !cg_dyadic_is_integer(n) || n.big || n.num < 0)
+    if (!cg_is_number(s, x, &n) || !cg_dyadic_is_integer(n) || cg_dyadic_sign(cg_store_bigs(s), n) < 0)
       return fail(p, at, "*(...) must hold a non-negative integer");
-    if (n.num > (int64_t)CG_NIMBER_MAX) return fail(p, at, "nimber too large");
+    if (n.big || n.num > (int64_t)CG_NIMBER_MAX) return fail(p, at, "nimber too large");
     return cg_nimber(s, (uint32_t)n.num, out);
   }
   if (c == '[' || (c == '*' && at + 1 < to && p->t[at + 1] == '['))
@@ -405,8 +433,7 @@ static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
     if (*i >= to) return fail(p, *i, "missing game after '-'");
   }
   cgt_rc rc = atom(p, i, to, out);
-  while (rc == CGT_OK && atom_start(p, *i, to) &&
-         !(p->t[*i] == '*' && *i + 1 < to && (p->t[*i + 1] == '(' || isspace((unsigned char)p->t[*i + 1])))) {
+  while (rc == CGT_OK && atom_start(p, *i, to) && !(p->t[*i] == '*' && *i + 1 < to && p->t[*i + 1] == '(')) {
     cg_id next;
     rc = atom(p, i, to, &next);
     if (rc == CGT_OK) rc = cg_add(p->s, *out, next, out);
@@ -416,14 +443,13 @@ static cgt_rc term(parser *p, size_t *i, size_t to, cg_id *out) {
 }
 
 /* The '*' at i or after spaces from i, when it multiplies (CGSuite's n * G):
-** with a space on either side, or before '(' (cgt never prints those, so
-** 13*5 stays 13 + *5, as cgt and CGSuite print it).  Returns its position,
-** or 0. */
+** after a space, or right before '(' (cgt never prints either, so 13*5
+** stays 13 + *5, as cgt and CGSuite print it, and 2* - 1 is 2* + -1).
+** Returns its position, or 0. */
 static size_t times_at(const parser *p, size_t i, size_t to) {
   size_t j = skip(p, i, to);
   if (j >= to || j + 1 >= to || p->t[j] != '*') return 0;
-  char next = p->t[j + 1];
-  return j > i || isspace((unsigned char)next) || next == '(' ? j : 0;
+  return j > i || p->t[j + 1] == '(' ? j : 0;
 }
 
 /* *out times the terms that follow it with a '*' that multiplies: one
@@ -435,17 +461,16 @@ static cgt_rc times(parser *p, size_t *i, size_t to, cg_id *out) {
     *i = skip(p, at + 1, to);
     if (*i >= to) return fail(p, *i, "missing game after '*'");
     cg_id right;
-    cg_dyadic n;
     if ((rc = term(p, i, to, &right))) return rc;
-    cg_id other = right;
-    if (!(cg_is_number(p->s, right, &n) && cg_dyadic_is_integer(n) && !n.big)) {
-      other = *out;
-      if (!(cg_is_number(p->s, *out, &n) && cg_dyadic_is_integer(n) && !n.big))
-        return fail(p, at, "'*' multiplies a game by an integer (n * G); neither side is one");
-    }
-    if (n.num > 1000000000 || n.num < -1000000000)
+    cg_dyadic a, b;   /* the count: an integer side, the smaller when both are */
+    int left_int = cg_is_number(p->s, *out, &a) && cg_dyadic_is_integer(a) && !a.big;
+    int right_int = cg_is_number(p->s, right, &b) && cg_dyadic_is_integer(b) && !b.big;
+    if (!left_int && !right_int) return fail(p, at, "'*' multiplies a game by an integer (n * G); neither side is one");
+    int by_right = right_int && (!left_int || (b.num < 0 ? -b.num : b.num) <= (a.num < 0 ? -a.num : a.num));
+    int64_t count = by_right ? b.num : a.num;
+    if (count > 1000000000 || count < -1000000000)
       return fail(p, at, "'*' multiplies by an integer of at most 10^9 in size");
-    rc = cg_times(p->s, other == right ? *out : right, n.num, out);
+    rc = cg_times(p->s, by_right ? *out : right, count, out);
   }
   return rc;
 }

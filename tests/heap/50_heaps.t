@@ -168,8 +168,10 @@ is "heap_rare's rows are heap_sequence's values, and its mask is sparse space's 
    SELECT (SELECT count(*) FROM r JOIN s USING (n) WHERE s.grundy != r.grundy),
           (SELECT count(DISTINCT mask) FROM (SELECT mask FROM heap_rare('0.6', 50) UNION ALL SELECT mask FROM heap_rare('0.6', 20000)))"
 is_error "heap_rare of a rule without sparse space" \
-  "cgt: heap_rare: rule '0.8' has no sparse space (a finite code whose splits leave two heaps, with at most 8 splitting digits, and a mask that leaves few rare values among its first 2048)" \
+  "cgt: heap_rare: rule '0.8' has no sparse space (a finite code whose splits leave two heaps, with at most 8 splitting digits, and a mask that leaves few rare values among the upper half of its values)" \
   "SELECT * FROM heap_rare('0.8', 10)"
+is_error "heap_rare of a rule the rule alone rules out: at once, before any value" \
+  "cgt: heap_rare: rule '0.9...' has no sparse space" "SELECT * FROM heap_rare('0.9...', 1)"
 is "whole-number reals as n_max" "3|3|4" \
   "SELECT (SELECT count(*) FROM heap_sequence('0.07', 2.0)), (SELECT count(*) FROM board_census('domineering', 2.0)),
           (SELECT count(*) FROM heap_genus_sequence('kayles', 3.0))"

@@ -75,15 +75,19 @@ try:
     print("loading still on")
 except sqlite3.OperationalError as e:
     print("loading off:", e)
-class NoExtensions:   # a connection of a Python built without extension loading
-    def execute(self, sql):
-        pass
 try:
-    sqlite_cgt.load(NoExtensions())
+    sqlite_cgt.load(None)
+except TypeError as e:
+    print(e)
+class NoExtensions(sqlite3.Connection):   # as a Python built without extension loading has it
+    enable_load_extension = property(lambda self: (_ for _ in ()).throw(AttributeError("enable_load_extension")))
+try:
+    sqlite_cgt.load(NoExtensions(":memory:"))
 except RuntimeError as e:
     print(e)
 '''
-WANT_HEAD = "a=P b=N c=N d=P\n7 {1^|^}\nTrue True\nloading off: not authorized\n"
+WANT_HEAD = ("a=P b=N c=N d=P\n7 {1^|^}\nTrue True\nloading off: not authorized\n"
+             "sqlite_cgt.load takes a sqlite3.Connection or an apsw.Connection, not NoneType\n")
 
 
 def installed(label, venv_args, pip_args):

@@ -113,8 +113,10 @@ ok, out = run(["node", esm], cwd=app)
 t.ok(ok and out == WANT, "ES module: import from 'sqlite-cgt' (named and default exports)", out)
 with open(os.path.join(app, "node_modules", "sqlite-cgt", "index.d.ts")) as f:
     types = f.read()
-t.ok("export function getLoadablePath(): string;" in types and "export function load(db: ExtensionLoader): void;" in types,
-     "type declarations for both functions")
+ok, out = run(["node", "-e", "const c = require('sqlite-cgt'); console.log(c.default === c, typeof c.load)"], cwd=app)
+t.ok("export function getLoadablePath(): string;" in types and "export function load(db: ExtensionLoader): void;" in types
+     and "export default cgt;" in types and out == "true function\n",
+     "type declarations for both functions and the default export, which CommonJS has too", out)
 ok, out = run(["node", "-e", "Object.defineProperty(process, 'platform', {value: 'darwin'});\n"
                "try { require('sqlite-cgt').getLoadablePath(); } catch (e) { console.log(e.message); }"], cwd=app)
 t.ok(ok and "no library for darwin-x64" in out and "linux-x64" in out, "another platform: an error naming it", out)

@@ -82,10 +82,16 @@ is_error "cg_value reads tables: DIRECTONLY" "unsafe use of cg_value()" \
   "CREATE VIEW cv AS SELECT cg_value('p', 'a')" "SELECT * FROM cv"
 
 # CGSuite's input (its tutorial's "13 * 5", "*(3+2)", "5 * {3||2|0}"): a '*'
-# with a space on either side, or before '(', multiplies by an integer; a
+# after a space, or before '(', multiplies by an integer; a
 # printed value still reads back (13*5 is 13 + *5, as both print it).
 is "CGSuite's n * G and *(expr)" "65|13*5|*5|1|6|vv|2|0|{11||10|{9||||8|||7||6|4}}" \
   "SELECT cg('13 * 5'), cg('13*5'), cg('*(3+2)'), cg('5 * {3||2|0}') = cg_add('{3||2|0}', '{3||2|0}', '{3||2|0}', '{3||2|0}', '{3||2|0}'), cg('2*(3)'), cg('-2 * ^'), cg('1/2 * 4'), cg('3 * 4 * *'), cg('5 * {3||2|0}')"
+is "a star before a space is a star (printed values pasted into sums)" "1*|-1^*|2*|2*|{1*|0}|1*|^^|2199023255552" \
+  "SELECT cg('2* - 1'), cg('^* - 1'), cg('3* -1'), cg('1* + 1'), cg('{1* | 0}'), cg('1* '), cg('^* * 2'), cg('2 * 1099511627776')"
+is "a REAL's text: decimals that are dyadic rationals read exactly" "{1/2|0}|3/4|-9/8|1" \
+  "SELECT cg('{' || cg_mean('1/2') || '|0}'), cg('0.75'), cg('-1.125'), cg(cg_mean('{2|-1/2}') || '') = '3/4'"
+is_error "a decimal that is no dyadic rational" "cgt: cg: a decimal that is no dyadic rational (a REAL's text keeps 15 digits: pass the REAL itself, or a fraction) at position 1 in '0.1'" "SELECT cg('0.1')"
+is_error "*(...) past the largest nimber" "cgt: cg: nimber too large at position 1 in '*(99999999999999999999999)'" "SELECT cg('*(99999999999999999999999)')"
 is_error "a product of two non-integers" "cgt: cg: '*' multiplies a game by an integer (n * G); neither side is one at position 3 in '^ * ^'" "SELECT cg('^ * ^')"
 is_error "*(...) of a non-integer" "cgt: cg: *(...) must hold a non-negative integer at position 1 in '*(1/2)'" "SELECT cg('*(1/2)')"
 is_error "CGSuite's loopy games" "cgt: cg: a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value at position 3 in '1+on'" "SELECT cg('1+on')"

@@ -130,7 +130,9 @@ t.raises(lambda: one("SELECT cg_heat('1', '{')"), "cgt: cg_heat: ", "a bad tempe
 t.raises(lambda: one("SELECT cg_cool('+-1', '-2')"), "cgt: cg_cool: the temperature must be a number >= -1, not '-2'",
          "cooling by less than -1 is an error")
 t.is_(q("SELECT cg_cool('1/4', '-1/8'), cg_cool('1/4', '-1/4'), cg_cool('1/4', '-3/8'), cg_cool('+-1', -1)"),
-      ('1/4', '1/4*', '{3/8|1/8}', '+-3'), "cooling by t >= -1 as CGSuite (its Cool: 1/4 by -1/8, -1/4, -3/8; +-1 by -1: 1 and -1 go to 2 and -2)")
+      ('1/4', '1/4*', '{3/8|1/8}', '+-2'), "cooling by t >= -1 as CGSuite (its Cool: 1/4 by -1/8, -1/4, -3/8; +-1 by -1: integers stay)")
+t.is_(q("SELECT cg_cool('1', -1), cg_cool('-1', -1), cg_cool('{1|0}', -1), cg_cool('1/2', -1), cg_cool('{2|1}', -1)"),
+      ('1', '-1', '{2|-1}', '{1|0}', '{3|0}'), "by -1 (Siegel, CGT II.5: an integer is not cooled)")
 t.raises(lambda: one("SELECT cg_cool('+-1', '*')"), "cgt: cg_cool: the temperature must be a number >= -1",
          "cooling by a game that is not a number is an error")
 t.raises(lambda: one("SELECT cg_ordinal_sum('1', '^' || printf('%.*c', 5000, '^'))"), "",

@@ -75,7 +75,8 @@ int main(void) {
   ok(cg_cool(s, th, G("1/4"), num("-1/8"), &out) == CGT_OK && out == G("1/4"), "1/4 cooled by -1/8 is 1/4");
   ok(cg_cool(s, th, G("1/4"), num("-1/4"), &out) == CGT_OK && out == G("1/4*"), "1/4 cooled by -1/4 is 1/4*");
   ok(cg_cool(s, th, G("1/4"), num("-3/8"), &out) == CGT_OK && out == G("{3/8|1/8}"), "by -3/8 it is {3/8|1/8}");
-  ok(cg_cool(s, th, G("1"), num("-1"), &out) == CGT_OK && out == G("2"), "1 = {0|} cooled by -1 is {1|} = 2");
+  ok(cg_cool(s, th, G("1"), num("-1"), &out) == CGT_OK && out == G("1"), "an integer stays itself, even cooled by -1");
+  ok(cg_cool(s, th, G("1/2"), num("-1"), &out) == CGT_OK && out == G("{1|0}"), "1/2 = {0|1} cooled by -1 is {1|0}");
   ok(cg_heat(s, G("*"), G("1"), &out) == CGT_OK && out == G("+-1"), "* heated by 1 is +-1");
   ok(cg_overheat(s, G("3"), G("^"), G("1"), &out) == CGT_OK && out == G("^3"), "3 overheated from ^ is ^^^");
   ok(cg_ordinal_sum(s, G("1"), G("-1"), &out) == CGT_OK && out == G("1/2"), "1:-1 = 1/2");

@@ -41,8 +41,13 @@ _NO_EXTENSIONS = (
 def load(conn):
     """Loads cgt into conn, a sqlite3.Connection or an apsw.Connection.
     Extension loading is enabled for the load only, and disabled again
-    afterwards, whatever happens."""
+    afterwards, whatever happens (also when the caller had enabled it)."""
+    import sqlite3
+
     path = loadable_path()
+    if not isinstance(conn, sqlite3.Connection) and not hasattr(conn, "loadextension"):
+        raise TypeError("sqlite_cgt.load takes a sqlite3.Connection or an apsw.Connection, not %s"
+                        % type(conn).__name__)
     if hasattr(conn, "loadextension"):  # apsw
         conn.enable_load_extension(True)
         try:
