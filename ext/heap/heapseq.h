@@ -6,7 +6,7 @@
 **  - sparse space (Berlekamp; Flammenkamp; Gangolli and Plambeck) for finite
 **    codes whose splits leave two heaps (up to 8 splitting digits): with a
 **    mask m chosen from the values (again each time they grow by a
-**    quarter: .1777 shows its own past heap 2048), the values whose masked parity
+**    quarter: the best mask can change), the values whose masked parity
 **    is "common" arise only from a split with a "rare" part, and rare
 **    parts are few; the other values below the least common one missing
 **    are looked for among all splits, in blocks, until each is found;
