@@ -199,10 +199,11 @@ const cgt_function cgt_heap_functions[] = {
 
 /*
 ** The rows are streamed: the values the connection keeps are copied at
-** once; otherwise they are computed in chunks growing twofold from 256
-** (cgt_heap_values_from), each when the rows reach it, so that a LIMIT or
-** an interrupt ends the work with what was asked, and the first rows come
-** before the last heap is computed.
+** once; otherwise they are computed in chunks growing twofold from 256,
+** each when the rows reach it, so that a LIMIT or an interrupt ends the
+** work with what was asked, and the first rows come before the last heap is
+** computed.  Once all are computed, the connection keeps a copy (within its
+** cache's budget), so the next scan, a join's inner loop say, copies them.
 */
 typedef struct seq_rows {
   cgt_rule r;
@@ -239,6 +240,7 @@ static int sequence_next(cgt_cursor *cur) {
   q->start = it.start;
   q->last = it.last;
   cgt_interrupt_end(&it);
+  if (rc == CGT_OK && q->g.have > q->n_max) cgt_conn_heap_offer(cur->conn, q->rule, &q->g);   /* for later scans */
   if (rc == CGT_MEMORY && memory)
     cur->err = sqlite3_mprintf("cgt: heap_sequence: the values of rule '%.80s' to heap %llu: %z", q->rule,
                                (unsigned long long)(want - 1), memory);

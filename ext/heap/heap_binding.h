@@ -35,6 +35,10 @@ const cgt_hvals *cgt_conn_heap_form(cgt_conn *conn, const char *rule, uint32_t u
 /* The values G(0..n) of rule kept by the connection (or lent), computing
 ** nothing: NULL when they are not there.  Valid as cgt_conn_heap_values'. */
 const cgt_hvals *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n);
+/* Keeps a copy of G(0..g->have-1) of rule, computed elsewhere
+** (heap_sequence), unless the connection keeps as many or it is over the
+** cache's budget (a copy: the caller keeps g). */
+void cgt_conn_heap_offer(cgt_conn *conn, const char *rule, const cgt_hvals *g);
 /* Frees the sequence lent by the last call, if any: a heap function calls
 ** it when done with the values. */
 void cgt_conn_heap_release(cgt_conn *conn);

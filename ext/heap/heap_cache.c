@@ -196,6 +196,28 @@ static heap_seq *seq_slot(cgt_conn *conn, const char *rule, uint32_t n, const ch
   return NULL;
 }
 
+void cgt_conn_heap_offer(cgt_conn *conn, const char *rule, const cgt_hvals *g) {
+  heap_cache *hc = cgt_conn_state(conn, &heap_hook);
+  if (!hc || !rule || !g->have || cgt_hvals_bytes(g) > SEQ_BYTES) return;
+  uint64_t hash = cgt_text_hash(rule);
+  for (int i = 0; i < hc->count; i++)
+    if (hc->seq[i]->hash == hash && strcmp(hc->seq[i]->rule, rule) == 0) {
+      if (hc->seq[i]->g.have >= g->have) return;   /* as many kept already */
+      seq_free(seq_unlist(hc, i));
+      break;
+    }
+  heap_seq *q = sqlite3_malloc(sizeof *q);
+  if (!q) return;
+  memset(q, 0, sizeof *q);
+  q->hash = hash;
+  q->rule = sqlite3_mprintf("%s", rule);
+  if (!q->rule || cgt_hvals_copy(&q->g, g, g->have, NULL)) {
+    seq_free(q);
+    return;
+  }
+  seq_keep(hc, q);
+}
+
 const cgt_hvals *cgt_conn_heap_kept(cgt_conn *conn, const char *rule, uint32_t n) {
   heap_cache *hc = cgt_conn_state(conn, &heap_hook);
   if (!hc || !rule) return NULL;
