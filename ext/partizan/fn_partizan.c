@@ -22,6 +22,7 @@
 
 #include "partizan_binding.h"
 #include "../graph/graph_binding.h"
+#include "palgebra.h"
 #include "pnotation.h"
 
 /* Each SQL function runs its body through cgt_partizan_run(). */
@@ -354,57 +355,51 @@ static void options_reset(cgt_cursor *cur) {
   sqlite3_free(rows);
 }
 
-static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s);
+typedef int (*rows_fn)(cgt_cursor *cur, cg_id g, cg_store *s);
 
 static int options_error(cgt_cursor *cur, cgt_rc rc) {
   char *why = rc == CGT_NOMEM ? NULL : cgt_partizan_cause(rc);
-  if (why) cur->err = sqlite3_mprintf("cgt: cg_options: %s", why);
+  if (why) cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, why);
   sqlite3_free(why);
   return cgt_sqlite_rc(rc);
 }
 
-static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
+/* Parses the game argument, then makes the rows with make, with the store
+** and the interrupt of the call. */
+static int game_rows(cgt_cursor *cur, sqlite3_value **args, rows_fn make) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cg_store_set_stop(s, &it.stop);
-  int rc = options_rows(cur, args, s);
-  cg_store_set_stop(s, NULL);
-  cgt_interrupt_end(&it);
-  return rc;
-}
-
-/* The rows of cg_options: one per option, Left's first. */
-static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   char err[400];
   cg_id g;
   const char *text = (const char *)sqlite3_value_text(args[0]);
   cgt_rc rc = text ? cg_parse(s, text, &g, err, sizeof err) : CGT_NOMEM;
+  int src;
   if (rc == CGT_SYNTAX) {
-    cur->err = sqlite3_mprintf("cgt: cg_options: %s", err);
-    return SQLITE_ERROR;
+    cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, err);
+    src = SQLITE_ERROR;
+  } else {
+    src = rc ? options_error(cur, rc) : make(cur, g, s);
   }
-  const cg_id *L0, *R0;
-  uint32_t nl, nr;
-  if (rc == CGT_OK) rc = cg_options(s, g, &L0, &nl, &R0, &nr);
-  if (rc) return options_error(cur, rc);
-  cg_id *opts = cgt_malloc((nl + nr + 1) * sizeof *opts);
-  option_row *rows = sqlite3_malloc64((nl + nr + 1) * sizeof *rows);
-  if (!opts || !rows) {
-    cgt_free(opts);
-    sqlite3_free(rows);
-    return SQLITE_NOMEM;
-  }
-  memcpy(opts, L0, nl * sizeof *opts);
-  memcpy(opts + nl, R0, nr * sizeof *opts);
+  cg_store_set_stop(s, NULL);
+  cgt_interrupt_end(&it);
+  return src;
+}
+
+/* The rows of games ids[0..n-1], printed, with their sides (side[i] 'L' or
+** 'R'; NULL: no side). */
+static int print_rows(cgt_cursor *cur, cg_store *s, const cg_id *ids, uint32_t n, const char *side) {
+  option_row *rows = sqlite3_malloc64(((uint64_t)n + 1) * sizeof *rows);
+  if (!rows) return SQLITE_NOMEM;
   cur->rows = rows;
-  for (uint32_t i = 0; i < nl + nr && rc == CGT_OK; i++) {
-    rows[i].side = i < nl ? 'L' : 'R';
-    rc = cg_print(s, opts[i], &rows[i].text);
+  cgt_rc rc = CGT_OK;
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
+    rows[i].side = side ? side[i] : 0;
+    rc = cg_print(s, ids[i], &rows[i].text);
     if (rc == CGT_OK) cur->nrows = i + 1;
   }
-  cgt_free(opts);
   if (rc) {   /* the rows made so far go now: a failed filter leaves no rows */
     options_reset(cur);
     cur->rows = NULL;
@@ -412,6 +407,51 @@ static int options_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
     return options_error(cur, rc);
   }
   return SQLITE_OK;
+}
+
+/* The rows of cg_options: one per option, Left's first. */
+static int options_make(cgt_cursor *cur, cg_id g, cg_store *s) {
+  const cg_id *L0, *R0;
+  uint32_t nl, nr;
+  cgt_rc rc = cg_options(s, g, &L0, &nl, &R0, &nr);
+  if (rc) return options_error(cur, rc);
+  cg_id *opts = cgt_malloc((nl + nr + 1) * sizeof *opts);
+  char *side = cgt_malloc(nl + nr + 1);
+  int src = SQLITE_NOMEM;
+  if (opts && side) {
+    memcpy(opts, L0, nl * sizeof *opts);
+    memcpy(opts + nl, R0, nr * sizeof *opts);
+    for (uint32_t i = 0; i < nl + nr; i++) side[i] = i < nl ? 'L' : 'R';
+    src = print_rows(cur, s, opts, nl + nr, side);
+  }
+  cgt_free(opts);
+  cgt_free(side);
+  return src;
+}
+
+static int options_filter(cgt_cursor *cur, sqlite3_value **args) { return game_rows(cur, args, options_make); }
+
+/* The rows of cg_followers: every distinct follower once, g first. */
+static int followers_make(cgt_cursor *cur, cg_id g, cg_store *s) {
+  cg_id *ids;
+  uint32_t n;
+  cgt_rc rc = cg_followers(s, g, &ids, &n);
+  char *memory = rc == CGT_MEMORY ? cgt_memory_text(cg_store_get_stop(s)) : NULL;
+  if (memory) {
+    cur->err = sqlite3_mprintf("cgt: %s: listing the followers %z", cur->tf->name, memory);
+    return SQLITE_TOOBIG;
+  }
+  if (rc) return options_error(cur, rc);
+  int src = print_rows(cur, s, ids, n, NULL);
+  cgt_free(ids);
+  return src;
+}
+
+static int followers_filter(cgt_cursor *cur, sqlite3_value **args) { return game_rows(cur, args, followers_make); }
+
+static void followers_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
+  (void)col;
+  sqlite3_result_text(ctx, ((const option_row *)cur->rows)[cur->row].text, -1, SQLITE_TRANSIENT);
 }
 
 static void options_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
@@ -427,4 +467,11 @@ const cgt_table_function cgt_partizan_tables[] = {
      .args = "a", .result = "rows (side, option)",
      .description = "Options of the canonical form, Left's first.",
      .example = "SELECT * FROM cg_options('{2||1|0}')"},
+    {.name = "cg_followers",
+     .schema = "CREATE TABLE x(follower, game HIDDEN)",
+     .ncols = 1, .nargs = 1, .reads = 0, .filter = followers_filter, .column = followers_column,
+     .reset = options_reset,
+     .args = "g", .result = "rows (follower)",
+     .description = "Every distinct follower of the canonical form once, g first (breadth first).",
+     .example = "SELECT * FROM cg_followers('{2||1|0}')"},
     {0}};

@@ -33,6 +33,55 @@ cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out) {
   return rc;
 }
 
+/* Bytes a follower holds here and as a row (its id, its memo entry at half
+** load, and a short text). */
+#define FOLLOWER_BYTES 48u
+
+cgt_rc cg_followers(cg_store *s, cg_id g, cg_id **out, uint32_t *n) {
+  cgt_stop *st = cg_store_get_stop(s);
+  cg_dyadic x;
+  if (cg_is_number(s, g, &x) && cg_dyadic_is_integer(x)) {   /* n, n-1, ..., 0: n + 1 of them, known at once */
+    uint64_t k = x.big ? UINT64_MAX : x.num < 0 ? (uint64_t)0 - (uint64_t)x.num : (uint64_t)x.num;
+    if (k >= UINT32_MAX - 1 || cgt_stop_reserve(st, (k + 1) * FOLLOWER_BYTES)) {
+      if (st) st->wanted = k >= UINT64_MAX / FOLLOWER_BYTES ? UINT64_MAX : (k + 1) * FOLLOWER_BYTES;
+      return CGT_MEMORY;
+    }
+    cgt_stop_release(st, (k + 1) * FOLLOWER_BYTES);
+  }
+  memo seen = {NULL, NULL, 0, 0};
+  size_t cap = 0;
+  uint64_t held = 0;
+  cg_id *list = cgt_grow(NULL, &cap, 1, sizeof *list, 64), dummy;
+  cgt_rc rc = list ? memo_put(&seen, g, 0) : CGT_NOMEM;
+  uint32_t count = 0;
+  if (rc == CGT_OK) list[count++] = g;
+  for (uint32_t next = 0; rc == CGT_OK && next < count; next++) {   /* breadth first: the list is the queue */
+    const cg_id *L, *R;
+    uint32_t nl, nr;
+    if ((rc = cg_options(s, list[next], &L, &nl, &R, &nr)) || (rc = cg_work(s, 1 + nl + nr))) break;
+    for (uint32_t i = 0; rc == CGT_OK && i < nl + nr; i++) {
+      cg_id y = i < nl ? L[i] : R[i - nl];
+      if (memo_get(&seen, y, &dummy)) continue;
+      if ((count & 1023) == 0) {   /* the followers' bytes, against the stop's memory */
+        if (cgt_stop_reserve(st, 1024 * FOLLOWER_BYTES)) { rc = CGT_MEMORY; break; }
+        held += 1024 * FOLLOWER_BYTES;
+      }
+      cg_id *grown = cgt_grow(list, &cap, (size_t)count + 1, sizeof *list, 64);
+      if (!grown) rc = CGT_NOMEM;
+      else list = grown, list[count++] = y, rc = memo_put(&seen, y, 0);
+    }
+  }
+  memo_free(&seen);
+  cgt_stop_release(st, held);
+  if (rc) {
+    cgt_free(list);
+    return rc;
+  }
+  *out = list;
+  *n = count;
+  return CGT_OK;
+}
+
 cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out) {
   memo seen = {NULL, NULL, 0, 0};
   size_t top = 0, cap = 0;

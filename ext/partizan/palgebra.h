@@ -17,6 +17,9 @@
 cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out);
 /* Every follower of g (g too) is 0 or has both a Left and a Right option. */
 cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out);
+/* Every distinct follower of g's canonical form once, g first, breadth
+** first (Left's options before Right's), into *out (cgt_malloc'd). */
+cgt_rc cg_followers(cg_store *s, cg_id g, cg_id **out, uint32_t *n);
 /* Temper (CGSuite's IsEvenTempered/IsOddTempered): *out = 0 even, 1 odd,
 ** -1 neither.  A number is even; x + * is odd; other numbers + ups + nimbers
 ** are neither; any other game is even when every option is odd, odd when

@@ -92,6 +92,10 @@ is "a REAL's text: decimals that are dyadic rationals read exactly" "{1/2|0}|3/4
   "SELECT cg('{' || cg_mean('1/2') || '|0}'), cg('0.75'), cg('-1.125'), cg(cg_mean('{2|-1/2}') || '') = '3/4'"
 is_error "a decimal that is no dyadic rational" "cgt: cg: a decimal that is no dyadic rational (a REAL's text keeps 15 digits: pass the REAL itself, or a fraction) at position 1 in '0.1'" "SELECT cg('0.1')"
 is_error "*(...) past the largest nimber" "cgt: cg: nimber too large at position 1 in '*(99999999999999999999999)'" "SELECT cg('*(99999999999999999999999)')"
+is "cg_followers" "{2||1|0}/2/{1|0}/1/0|6|1001" \
+  "SELECT (SELECT group_concat(follower, '/') FROM cg_followers('{2||1|0}')), (SELECT count(*) FROM cg_followers('*5')), (SELECT count(*) FROM cg_followers(1000))"
+is_error "cg_followers of a huge integer: at once, the bytes it needs" \
+  "cgt: cg_followers: listing the followers needs 16.0 EiB" "SELECT * FROM cg_followers(9223372036854775807)"
 is_error "a product of two non-integers" "cgt: cg: '*' multiplies a game by an integer (n * G); neither side is one at position 3 in '^ * ^'" "SELECT cg('^ * ^')"
 is_error "*(...) of a non-integer" "cgt: cg: *(...) must hold a non-negative integer at position 1 in '*(1/2)'" "SELECT cg('*(1/2)')"
 is_error "CGSuite's loopy games" "cgt: cg: a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value at position 3 in '1+on'" "SELECT cg('1+on')"

@@ -183,6 +183,16 @@ for _ in range(trials(300)):
     check("walls start at -1 at the stops and end at the mean",
           th["left"][0][0] == "-1" and th["right"][0][0] == "-1" and th["left"][-1][1] == mean_text
           and th["right"][-1][1] == mean_text and th["left"][-1][2] == 0 and th["right"][-1][2] == 0, g)
+    followers = [r[0] for r in conn.execute("SELECT follower FROM cg_followers(?)", (g,))]
+    seen, todo = {g}, [g]   # the followers by cg_options, breadth first
+    while todo:
+        x = todo.pop(0)
+        for (o,) in conn.execute("SELECT option FROM cg_options(?)", (x,)):
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+    check("cg_followers: g first, then every follower by cg_options once",
+          followers[:1] == [g] and len(followers) == len(set(followers)) and set(followers) == seen, g)
     inf, small, temper = q("SELECT cg_is_infinitesimal(?1), cg_is_all_small(?1), cg_temper(?1)", g)
     check("infinitesimal: both stops 0 (0 too, no other number)", inf == (ls == 0 and rs == 0), g)
     check("all-small games are infinitesimal or 0", not small or inf or g == '0', g)
@@ -197,7 +207,7 @@ for name in ["cooling by 0 is the identity", "heating by 0 is the identity", "G:
              "cooling keeps the mean", "cooling above the temperature gives the mean (numbers stay)",
              "the thermograph's mean and temperature are cg_mean's and cg_temperature's",
              "walls start at -1 at the stops and end at the mean", "infinitesimal: both stops 0 (0 too, no other number)",
-             "numbers come back as INTEGER or REAL",
+             "numbers come back as INTEGER or REAL", "cg_followers: g first, then every follower by cg_options once", 
              "all-small games are infinitesimal or 0", "temper is symmetric under negation",
              "numbers are even-tempered", "the SVG is well-formed XML"]:
     t.ok(name not in bad, "%d random games: " % trials(300) + name, "first counterexample: %s" % bad.get(name))

@@ -97,6 +97,7 @@ surreal_value s 2 pure
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
 want_mods="board_census
+cg_followers
 cg_incentives
 cg_options
 cgt_help

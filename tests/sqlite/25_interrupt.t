@@ -161,6 +161,7 @@ CALLS = {
     'cg_temperature': {'sql': "SELECT cg_temperature('%s')" % hot_text(34)},
     'cg_is_number': {'sql': "SELECT cg_is_number('%s')" % hot_text(34)},
     'cg_options': {'sql': "SELECT count(*) FROM cg_options('%s')" % hot_text(34)},
+    'cg_followers': {'sql': "SELECT count(*) FROM cg_followers('%s')" % hot_text(34)},
     # ---- partizan: algebra (fn_algebra.c); most parse a hot sum first, which is long
     'cg_thermograph': {'sql': "SELECT cg_thermograph('%s')" % hot_text(34)},
     'cg_thermograph_svg': {'sql': "SELECT cg_thermograph_svg('%s')" % hot_text(34)},
