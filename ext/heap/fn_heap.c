@@ -230,6 +230,7 @@ static int sequence_next(cgt_cursor *cur) {
   }
   if ((uint64_t)cur->row < q->g.have) return SQLITE_OK;
   uint64_t have = q->g.have, want = have < 256 ? 256 : 2 * have;   /* values after this chunk */
+  if (want <= (uint64_t)cur->row) want = (uint64_t)cur->row + 1;   /* (rows skipped by a bound on n) */
   if (want > (uint64_t)q->n_max + 1) want = (uint64_t)q->n_max + 1;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, "heap_sequence");
@@ -379,6 +380,7 @@ const cgt_table_function cgt_heap_tables[] = {
     {.name = "heap_sequence",
      .schema = "CREATE TABLE x(n, grundy, rule HIDDEN, n_max HIDDEN)",
      .ncols = 2, .nargs = 2, .reads = 0, .filter = sequence_filter, .column = sequence_column, .reset = sequence_reset,
+     .row_is_col0 = 1,
      .args = "rule, n_max", .result = "rows (n, grundy)",
      .description = "Grundy values of heaps 0 to n_max.",
      .example = "SELECT * FROM heap_sequence('0.07', 9)"},

@@ -403,6 +403,7 @@ const cgt_table_function cgt_misere_tables[] = {
     {.name = "heap_genus_sequence",
      .schema = "CREATE TABLE x(n, grundy, genus, tame, rule HIDDEN, n_max HIDDEN)",
      .ncols = 4, .nargs = 2, .reads = 0, .filter = genus_filter, .column = genus_column, .reset = genus_reset,
+     .row_is_col0 = 1,
      .args = "rule, n_max", .result = "rows (n, grundy, genus, tame)",
      .description = "Genus of heaps 0 to n_max, and whether each is tame (every position has a Nim genus).",
      .example = "SELECT * FROM heap_genus_sequence('kayles', 8)"},

@@ -63,6 +63,9 @@ typedef struct cgt_table_function {
   /* Result of visible column col of row cur->row. */
   void (*column)(cgt_cursor *cur, sqlite3_context *ctx, int col);
   void (*reset)(cgt_cursor *cur); /* frees what filter made */
+  /* 1 when visible column 0 is the row's number (from 0): then =, >, >=, <
+  ** and <= on it bound the rows made (WHERE n = 10 makes row 10 only). */
+  int row_is_col0;
   /* As in cgt_function. */
   const char *args;
   const char *result;
@@ -76,6 +79,7 @@ struct cgt_cursor {
   const cgt_table_function *tf;
   sqlite3_value *args[4];     /* copies of the arguments */
   sqlite3_int64 row, nrows;
+  sqlite3_int64 row_max;      /* the last row wanted (row_is_col0 bounds), else INT64_MAX */
   /* Streamed rows: makes row cur->row (the first right after filter), or
   ** sets cur->eof after the last; returns an SQLite code, with cur->err. */
   int (*next)(cgt_cursor *cur);

@@ -9,6 +9,8 @@
 */
 #include "binding.h"
 
+#include <math.h>
+
 #include <string.h>
 
 typedef struct tf_aux {
@@ -64,9 +66,25 @@ static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
     info->aConstraintUsage[slot[arg]].argvIndex = next++;
     info->aConstraintUsage[slot[arg]].omit = 1;
   }
-  /* Bits 8 and up: the visible columns the query uses (colUsed). */
+  /* Bounds on the row number (row_is_col0), after the arguments: bits 16
+  ** and 17 a lower and an upper bound, 18 and 19 strict ones.  SQLite still
+  ** checks them (no omit): they only spare the rows outside. */
+  int bounds = 0;
+  for (int i = 0; tf->row_is_col0 && i < info->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+    if (c->iColumn != 0 || !c->usable) continue;
+    int lower = c->op == SQLITE_INDEX_CONSTRAINT_GT || c->op == SQLITE_INDEX_CONSTRAINT_GE;
+    int upper = c->op == SQLITE_INDEX_CONSTRAINT_LT || c->op == SQLITE_INDEX_CONSTRAINT_LE;
+    if (c->op == SQLITE_INDEX_CONSTRAINT_EQ) lower = upper = 1;
+    if ((!lower && !upper) || (lower && (bounds & 1 << 16)) || (upper && (bounds & 1 << 17))) continue;
+    info->aConstraintUsage[i].argvIndex = next++;
+    if (lower) bounds |= 1 << 16 | (c->op == SQLITE_INDEX_CONSTRAINT_GT) << 18;
+    if (upper) bounds |= 1 << 17 | (c->op == SQLITE_INDEX_CONSTRAINT_LT) << 19;
+    if (lower && upper) bounds |= 1 << 20;   /* one value for both */
+  }
+  /* Bits 8 to 15: the visible columns the query uses (colUsed). */
   unsigned cols = (unsigned)(info->colUsed & ((1u << tf->ncols) - 1));
-  info->idxNum = present | (int)(cols << 8);
+  info->idxNum = present | (int)(cols << 8) | bounds;
   info->estimatedCost = present == (1 << tf->nargs) - 1 ? 1000.0 : 1e12;
   info->estimatedRows = 1000;
   return SQLITE_OK;
@@ -134,14 +152,37 @@ static char *missing_argument(const cgt_table_function *tf, int arg) {
              : sqlite3_mprintf("cgt: %s: argument %d is missing", tf->name, arg + 1);
 }
 
+/* The rows [*first, *last] that bounds on the row number allow (see
+** tf_best_index); a bound that is not a number bounds nothing. */
+static void row_bounds(int idxNum, sqlite3_value **v, sqlite3_int64 *first, sqlite3_int64 *last) {
+  *first = 0, *last = INT64_MAX;
+  for (int which = 0; which < 2; which++) {   /* lower, then upper */
+    if (!(idxNum & 1 << (16 + which))) continue;
+    sqlite3_value *b = *v;
+    if (!(which == 0 && (idxNum & 1 << 20))) v++;   /* (an = gives both bounds from one value) */
+    int type = sqlite3_value_numeric_type(b);
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) continue;
+    double d = sqlite3_value_double(b);
+    int strict = idxNum & 1 << (18 + which);
+    if (which == 0) {
+      double lo = strict ? floor(d) + 1 : ceil(d);
+      if (lo > 0) *first = lo >= 9.2e18 ? INT64_MAX : (sqlite3_int64)lo;
+    } else {
+      double hi = strict ? ceil(d) - 1 : floor(d);
+      *last = hi < 0 ? -1 : hi >= 9.2e18 ? INT64_MAX : (sqlite3_int64)hi;
+    }
+  }
+}
+
 static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, int argc, sqlite3_value **argv) {
   (void)idxStr;
   (void)argc;
   cgt_cursor *cur = (cgt_cursor *)base;
   const cgt_table_function *tf = cur->tf;
   tf_reset(cur);
-  cur->cols = (unsigned)idxNum >> 8;
-  for (int arg = 0, k = 0; arg < tf->nargs; arg++) {
+  cur->cols = ((unsigned)idxNum >> 8) & 0xff;
+  int k = 0;
+  for (int arg = 0; arg < tf->nargs; arg++) {
     if (!(idxNum & (1 << arg))) {
       sqlite3_free(base->pVtab->zErrMsg);
       base->pVtab->zErrMsg = missing_argument(tf, arg);
@@ -150,8 +191,12 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
     cur->args[arg] = sqlite3_value_dup(argv[k++]);
     if (!cur->args[arg]) return SQLITE_NOMEM;
   }
+  sqlite3_int64 first = 0;
+  row_bounds(idxNum, argv + k, &first, &cur->row_max);
   for (int arg = 0; arg < tf->nargs; arg++)
     if (sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
+  cur->row = first;
+  if (first > cur->row_max) return SQLITE_OK;   /* no row can match: at the end already */
   int rc = tf->filter(cur, cur->args);
   if (rc != SQLITE_OK) {
     cur->nrows = 0;
@@ -164,11 +209,12 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
 static int tf_next(sqlite3_vtab_cursor *base) {
   cgt_cursor *cur = (cgt_cursor *)base;
   cur->row++;
-  return cur->next ? tf_stream(cur) : SQLITE_OK;
+  return cur->next && cur->row <= cur->row_max ? tf_stream(cur) : SQLITE_OK;
 }
 
 static int tf_eof(sqlite3_vtab_cursor *base) {
   cgt_cursor *cur = (cgt_cursor *)base;
+  if (cur->row > cur->row_max) return 1;
   return cur->next ? cur->eof : cur->row >= cur->nrows;
 }
 
