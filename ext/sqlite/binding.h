@@ -53,7 +53,7 @@ typedef struct cgt_cursor cgt_cursor;
 typedef struct cgt_table_function {
   const char *name;
   const char *schema;  /* CREATE TABLE x(...) with the HIDDEN argument columns last */
-  int ncols;           /* visible columns */
+  int ncols;           /* visible columns (at most 8: bits 8 to 15 of idxNum) */
   int nargs;           /* hidden argument columns */
   int reads;           /* 1: reads tables (DIRECTONLY); 0: pure (INNOCUOUS) */
   /* Prepares the rows for these arguments (none NULL); returns an SQLite
