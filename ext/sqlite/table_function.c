@@ -69,19 +69,24 @@ static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   /* Bounds on the row number (row_is_col0), after the arguments: bits 16
   ** and 17 a lower and an upper bound, 18 and 19 strict ones.  SQLite still
   ** checks them (no omit): they only spare the rows outside. */
-  int bounds = 0;
+  int bounds = 0, lower = -1, upper = -1;
   for (int i = 0; tf->row_is_col0 && i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     if (c->iColumn != 0 || !c->usable) continue;
-    int lower = c->op == SQLITE_INDEX_CONSTRAINT_GT || c->op == SQLITE_INDEX_CONSTRAINT_GE;
-    int upper = c->op == SQLITE_INDEX_CONSTRAINT_LT || c->op == SQLITE_INDEX_CONSTRAINT_LE;
-    if (c->op == SQLITE_INDEX_CONSTRAINT_EQ) lower = upper = 1;
-    if ((!lower && !upper) || (lower && (bounds & 1 << 16)) || (upper && (bounds & 1 << 17))) continue;
-    info->aConstraintUsage[i].argvIndex = next++;
-    if (lower) bounds |= 1 << 16 | (c->op == SQLITE_INDEX_CONSTRAINT_GT) << 18;
-    if (upper) bounds |= 1 << 17 | (c->op == SQLITE_INDEX_CONSTRAINT_LT) << 19;
-    if (lower && upper) bounds |= 1 << 20;   /* one value for both */
+    int op = c->op, eq = op == SQLITE_INDEX_CONSTRAINT_EQ;
+    if (lower < 0 && (eq || op == SQLITE_INDEX_CONSTRAINT_GT || op == SQLITE_INDEX_CONSTRAINT_GE)) {
+      lower = i;
+      bounds |= 1 << 16 | (op == SQLITE_INDEX_CONSTRAINT_GT) << 18;
+    }
+    if (upper < 0 && (eq || op == SQLITE_INDEX_CONSTRAINT_LT || op == SQLITE_INDEX_CONSTRAINT_LE)) {
+      upper = i;
+      bounds |= 1 << 17 | (op == SQLITE_INDEX_CONSTRAINT_LT) << 19;
+    }
   }
+  /* the lower bound's value first, then the upper's (one value when one = gives both) */
+  if (lower >= 0) info->aConstraintUsage[lower].argvIndex = next++;
+  if (upper >= 0 && upper != lower) info->aConstraintUsage[upper].argvIndex = next++;
+  if (lower >= 0 && lower == upper) bounds |= 1 << 20;
   /* Bits 8 to 15: the visible columns the query uses (colUsed). */
   unsigned cols = (unsigned)(info->colUsed & ((1u << tf->ncols) - 1));
   info->idxNum = present | (int)(cols << 8) | bounds;
@@ -160,7 +165,7 @@ static void row_bounds(int idxNum, sqlite3_value **v, sqlite3_int64 *first, sqli
     if (!(idxNum & 1 << (16 + which))) continue;
     sqlite3_value *b = *v;
     if (!(which == 0 && (idxNum & 1 << 20))) v++;   /* (an = gives both bounds from one value) */
-    int type = sqlite3_value_numeric_type(b);
+    int type = sqlite3_value_type(b);   /* (text is above every number in SQL: it bounds nothing) */
     if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) continue;
     double d = sqlite3_value_double(b);
     int strict = idxNum & 1 << (18 + which);
@@ -196,14 +201,13 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   for (int arg = 0; arg < tf->nargs; arg++)
     if (sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
   cur->row = first;
-  if (first > cur->row_max) return SQLITE_OK;   /* no row can match: at the end already */
-  int rc = tf->filter(cur, cur->args);
+  int rc = tf->filter(cur, cur->args);   /* (also for no row: it checks the arguments) */
   if (rc != SQLITE_OK) {
     cur->nrows = 0;
     cur->next = NULL;
     return tf_failed(cur, rc);
   }
-  return cur->next ? tf_stream(cur) : SQLITE_OK;
+  return cur->next && first <= cur->row_max ? tf_stream(cur) : SQLITE_OK;
 }
 
 static int tf_next(sqlite3_vtab_cursor *base) {

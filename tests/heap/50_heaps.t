@@ -187,7 +187,11 @@ is "heap_sequence: bounds on n" "10|3
 0
 7,9
 101
-1" \
+1
+5,6,7,8,9
+4,5,6,7,8
+21
+8,9,4,5" \
   "SELECT * FROM heap_sequence('0.04', 100000) WHERE n = 10;
    SELECT group_concat(n) FROM heap_sequence('kayles', 100) WHERE n BETWEEN 20 AND 23;
    SELECT count(*) FROM heap_sequence('kayles', 100) WHERE n > 95.5;
@@ -197,7 +201,14 @@ is "heap_sequence: bounds on n" "10|3
    SELECT count(*) FROM heap_sequence('kayles', 100) WHERE n = 1000;
    SELECT group_concat(n) FROM heap_sequence('kayles', 100) WHERE n = 7 OR n = 9;
    SELECT count(*) FROM heap_sequence('kayles', 100) WHERE n >= -5 AND n <= 1e300;
-   SELECT grundy FROM heap_genus_sequence('kayles', 8) WHERE n = 4"
+   SELECT grundy FROM heap_genus_sequence('kayles', 8) WHERE n = 4;
+   SELECT group_concat(n) FROM heap_sequence('kayles', 20) WHERE n <= 9 AND n >= 5;
+   SELECT group_concat(n) FROM heap_genus_sequence('kayles', 20) WHERE n < 9 AND n > 3;
+   SELECT count(*) FROM heap_sequence('kayles', 20) WHERE n < '10';
+   CREATE TEMP TABLE t(k INT); INSERT INTO t VALUES (7), (3);
+   SELECT group_concat(s.n) FROM t CROSS JOIN heap_sequence('kayles', 20) s ON s.n < t.k + 3 AND s.n > t.k"
+is_error "an empty range still checks the arguments" "cgt: heap_sequence: unknown rule 'bogus'" \
+  "SELECT * FROM heap_sequence('bogus', 5) WHERE n < 0"
 is_error "heap_rare of a rule the rule alone rules out: at once, before any value" \
   "cgt: heap_rare: rule '0.9...' has no sparse space" "SELECT * FROM heap_rare('0.9...', 1)"
 is "whole-number reals as n_max" "3|3|4" \
