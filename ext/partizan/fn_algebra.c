@@ -400,7 +400,7 @@ static int incentives_rows(cgt_cursor *cur, sqlite3_value **args, cg_store *s) {
   cg_id g, *inc[2] = {NULL, NULL};
   uint32_t n[2] = {0, 0};
   const char *text = (const char *)sqlite3_value_text(args[0]);
-  cgt_rc rc = text ? cg_parse(s, text, &g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = text ? cgt_game_parse(s, args[0], text, &g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX) return incentives_error(cur, rc, err);
   for (int side = 0; side < 2 && rc == CGT_OK; side++) {
     rc = cg_incentives(s, g, side == 0, &inc[side], &n[side]);

@@ -375,7 +375,7 @@ static int game_rows(cgt_cursor *cur, sqlite3_value **args, rows_fn make) {
   char err[400];
   cg_id g;
   const char *text = (const char *)sqlite3_value_text(args[0]);
-  cgt_rc rc = text ? cg_parse(s, text, &g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = text ? cgt_game_parse(s, args[0], text, &g, err, sizeof err) : CGT_NOMEM;
   int src;
   if (rc == CGT_SYNTAX) {
     cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, err);

@@ -45,6 +45,9 @@ void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_
 char *cgt_partizan_cause(cgt_rc rc);
 /* Reports a failed computation of fname. */
 void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname);
+/* Parses text, the text of value v, into *g: CGT_SYNTAX with a message in
+** err when it does not parse or goes on past a NUL byte. */
+cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g, char *err, size_t errlen);
 /* The game of argument v, or 0 after setting an error (or for NULL). */
 int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g);
 /* Returns g as its canonical text. */

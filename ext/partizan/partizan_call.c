@@ -5,6 +5,9 @@
 ** of a failed computation, naming the limit it met.
 */
 #include "partizan_binding.h"
+
+#include <stdio.h>
+#include <string.h>
 #include "pnotation.h"
 
 #include <math.h>
@@ -50,6 +53,15 @@ static cgt_rc real_game(cg_store *s, double d, cg_id *g) {
 }
 
 /* The game of argument v, or 0 after setting an error (or for NULL: *null). */
+cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g, char *err, size_t errlen) {
+  size_t len = strlen(text);
+  if ((int64_t)len != sqlite3_value_bytes(v)) {   /* the text goes on past a NUL byte */
+    snprintf(err, errlen, "a NUL byte at byte %zu of the game's text", len + 1);
+    return CGT_SYNTAX;
+  }
+  return cg_parse(s, text, g, err, errlen);
+}
+
 int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
   if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
   if (sqlite3_value_type(v) == SQLITE_FLOAT) {
@@ -62,7 +74,7 @@ int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char
   }
   char err[400];
   const char *text = (const char *)sqlite3_value_text(v);
-  cgt_rc rc = text ? cg_parse(s, text, g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = text ? cgt_game_parse(s, v, text, g, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
   else if (rc) cgt_partizan_report(ctx, rc, fname);
   return rc == CGT_OK;

@@ -96,6 +96,10 @@ is "cg_followers" "{2||1|0}/2/{1|0}/1/0|6|1001" \
   "SELECT (SELECT group_concat(follower, '/') FROM cg_followers('{2||1|0}')), (SELECT count(*) FROM cg_followers('*5')), (SELECT count(*) FROM cg_followers(1000))"
 is_error "cg_followers of a huge integer: at once, the bytes it needs" \
   "cgt: cg_followers: listing the followers needs 16.0 EiB" "SELECT * FROM cg_followers(9223372036854775807)"
+is_error "a NUL byte in a game's text is an error, not the end of it" \
+  "cgt: cg: a NUL byte at byte 6 of the game's text" "SELECT cg('{0|*}' || char(0) || 'x')"
+is_error "in a table function's argument too" \
+  "cgt: cg_followers: a NUL byte at byte 6 of the game's text" "SELECT * FROM cg_followers('{0|*}' || char(0) || 'x')"
 is_error "a product of two non-integers" "cgt: cg: '*' multiplies a game by an integer (n * G); neither side is one at position 3 in '^ * ^'" "SELECT cg('^ * ^')"
 is_error "*(...) of a non-integer" "cgt: cg: *(...) must hold a non-negative integer at position 1 in '*(1/2)'" "SELECT cg('*(1/2)')"
 is_error "CGSuite's loopy games" "cgt: cg: a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value at position 3 in '1+on'" "SELECT cg('1+on')"
