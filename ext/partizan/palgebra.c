@@ -39,15 +39,16 @@ cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out) {
 
 cgt_rc cg_followers(cg_store *s, cg_id g, cg_id **out, uint32_t *n) {
   cgt_stop *st = cg_store_get_stop(s);
-  cg_dyadic x;
-  if (cg_is_number(s, g, &x) && cg_dyadic_is_integer(x)) {   /* n, n-1, ..., 0: n + 1 of them, known at once */
-    uint64_t k = x.big ? UINT64_MAX : x.num < 0 ? (uint64_t)0 - (uint64_t)x.num : (uint64_t)x.num;
-    if (k >= UINT32_MAX - 1 || cgt_stop_reserve(st, (k + 1) * FOLLOWER_BYTES)) {
-      if (st) st->wanted = k >= UINT64_MAX / FOLLOWER_BYTES ? UINT64_MAX : (k + 1) * FOLLOWER_BYTES;
-      return CGT_MEMORY;
-    }
-    cgt_stop_release(st, (k + 1) * FOLLOWER_BYTES);
+  /* At least birthday + 1 followers (a chain of options from g down to 0),
+  ** known at once: n has |n| + 1, *n n + 1, ^n more than n. */
+  uint64_t b;
+  cgt_rc brc = cg_birthday(s, g, &b);
+  if (brc) return brc;
+  if (b >= UINT32_MAX - 1 || cgt_stop_reserve(st, (b + 1) * FOLLOWER_BYTES)) {
+    if (st) st->wanted = b >= UINT64_MAX / FOLLOWER_BYTES - 1 ? UINT64_MAX : (b + 1) * FOLLOWER_BYTES;
+    return CGT_MEMORY;
   }
+  cgt_stop_release(st, (b + 1) * FOLLOWER_BYTES);
   memo seen = {NULL, NULL, 0, 0};
   size_t cap = 0;
   uint64_t held = 0;

@@ -18,7 +18,9 @@ cgt_rc cg_is_infinitesimal(cg_store *s, cg_id g, int *out);
 /* Every follower of g (g too) is 0 or has both a Left and a Right option. */
 cgt_rc cg_is_all_small(cg_store *s, cg_id g, int *out);
 /* Every distinct follower of g's canonical form once, g first, breadth
-** first (Left's options before Right's), into *out (cgt_malloc'd). */
+** first (Left's options before Right's), into *out (cgt_malloc'd).  Their
+** bytes are reserved from the store's stop as they come, and at least
+** birthday + 1 of them before any: CGT_MEMORY past its memory. */
 cgt_rc cg_followers(cg_store *s, cg_id g, cg_id **out, uint32_t *n);
 /* Temper (CGSuite's IsEvenTempered/IsOddTempered): *out = 0 even, 1 odd,
 ** -1 neither.  A number is even; x + * is odd; other numbers + ups + nimbers

@@ -96,6 +96,8 @@ is "cg_followers" "{2||1|0}/2/{1|0}/1/0|6|1001" \
   "SELECT (SELECT group_concat(follower, '/') FROM cg_followers('{2||1|0}')), (SELECT count(*) FROM cg_followers('*5')), (SELECT count(*) FROM cg_followers(1000))"
 is_error "cg_followers of a huge integer: at once, the bytes it needs" \
   "cgt: cg_followers: listing the followers needs 16.0 EiB" "SELECT * FROM cg_followers(9223372036854775807)"
+is_error "of a huge up multiple too (at least birthday + 1 followers)" \
+  "cgt: cg_followers: listing the followers needs 16.0 EiB" "SELECT * FROM cg_followers('^4611686018427387903')"
 is_error "a NUL byte in a game's text is an error, not the end of it" \
   "cgt: cg: a NUL byte at byte 6 of the game's text" "SELECT cg('{0|*}' || char(0) || 'x')"
 is_error "in a table function's argument too" \
