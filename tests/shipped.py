@@ -1,11 +1,23 @@
-"""Checks of a library cgt ships in a package (tests/packages/): an ELF64
+"""What the package tests (tests/packages/) share: the version, running a
+command, and the checks of a library cgt ships in a package: an ELF64
 x86-64 shared object; no libsqlite3 among its needed libraries (SQLite hands
 the extension its API); no instruction past the x86-64 baseline (nothing
 built with -march=native: no AVX registers, no BMI, POPCNT or LZCNT).
 (TZCNT is allowed: GCC writes __builtin_ctz as REP BSF, which objdump
 names tzcnt and which a CPU without BMI runs as BSF.)"""
+import os
 import re
 import subprocess
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+with open(os.path.join(ROOT, "ext", "sqlite", "binding.h"), encoding="utf-8") as f:
+    VERSION = next(line.split('"')[1] for line in f if line.startswith("#define CGT_VERSION"))
+
+
+def run(args, **kw):
+    """Runs args; (ok, the end of its output)."""
+    p = subprocess.run(args, capture_output=True, text=True, **kw)
+    return p.returncode == 0, (p.stdout + p.stderr)[-3000:]
 
 BEYOND_BASELINE = re.compile(r"%[xyz]mm(1[6-9]|2\d|3[01])\b|%[yz]mm\d|\b(popcnt|lzcnt|andn|bextr|blsi|blsmsk|"
                              r"blsr|bzhi|pdep|pext|rorx|sarx|shlx|shrx|vfmadd\w*|crc32\w*|movbe)\b")

@@ -24,14 +24,14 @@ typedef struct census_cursor {
   const cg_rules *rules;
   cg_census_row row;
   char board[CG_BOARD_CELLS * 2 + 1];
-  char *value, *mean, *temperature;   /* cgt_malloc'd, NULL when not asked for or not text */
-  cg_dyadic mean_x, temperature_x;
+  char *value;                  /* cgt_malloc'd, NULL when not asked for */
+  cg_dyadic mean, temperature;  /* when asked for */
   char outcome;
 } census_cursor;
 
 static void census_texts_free(census_cursor *cc) {
-  cgt_free(cc->value), cgt_free(cc->mean), cgt_free(cc->temperature);
-  cc->value = cc->mean = cc->temperature = NULL;
+  cgt_free(cc->value);
+  cc->value = NULL;
 }
 
 static void census_reset(cgt_cursor *cur) {
@@ -47,7 +47,7 @@ static void census_reset(cgt_cursor *cur) {
 /* The columns of cc->row that the query uses. */
 static cgt_rc census_columns(census_cursor *cc, unsigned cols) {
   cg_store *s = cc->s;
-  cg_id v = cc->row.value, zero, x;
+  cg_id v = cc->row.value, zero;
   cgt_rc rc = CGT_OK;
   census_texts_free(cc);
   cg_board_text(cc->rules, &cc->row.board, cc->board);
@@ -58,17 +58,8 @@ static cgt_rc census_columns(census_cursor *cc, unsigned cols) {
     if (rc == CGT_OK) rc = cg_compare(s, v, zero, &cmp);
     cc->outcome = cmp == '>' ? 'L' : cmp == '<' ? 'R' : cmp == '=' ? 'P' : 'N';
   }
-  if (rc == CGT_OK && cols & (1u << COL_TEMPERATURE | 1u << COL_MEAN)) {
-    int64_t i;
-    double d;
-    rc = cg_thermograph(s, cc->th, v, &cc->mean_x, &cc->temperature_x);
-    /* (numbers as partizan functions return them: text only past a double) */
-    if (rc == CGT_OK && !cg_dyadic_sql(cc->mean_x, &i, &d) && (rc = cg_number(s, cc->mean_x, &x)) == CGT_OK)
-      rc = cg_print(s, x, &cc->mean);
-    if (rc == CGT_OK && !cg_dyadic_sql(cc->temperature_x, &i, &d) &&
-        (rc = cg_number(s, cc->temperature_x, &x)) == CGT_OK)
-      rc = cg_print(s, x, &cc->temperature);
-  }
+  if (rc == CGT_OK && cols & (1u << COL_TEMPERATURE | 1u << COL_MEAN))
+    rc = cg_thermograph(s, cc->th, v, &cc->mean, &cc->temperature);
   return rc;
 }
 
@@ -129,18 +120,10 @@ static void census_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
     case COL_CELLS: sqlite3_result_int64(ctx, cc->row.cells); return;
     case COL_VALUE: text = cc->value; break;
     case COL_OUTCOME: cgt_result_letter(ctx, cc->outcome); return;
-    case COL_TEMPERATURE:
-    case COL_MEAN: {
-      int64_t i;
-      double d;
-      int temperature = col == COL_TEMPERATURE;
-      switch (cg_dyadic_sql(temperature ? cc->temperature_x : cc->mean_x, &i, &d)) {
-        case 1: sqlite3_result_int64(ctx, i); return;
-        case 2: sqlite3_result_double(ctx, d); return;
-        default: text = temperature ? cc->temperature : cc->mean;
-      }
-      break;
-    }
+    case COL_TEMPERATURE:   /* numbers as the partizan functions return them */
+      cgt_result_number(ctx, cc->s, cc->temperature, cur->tf->name);
+      return;
+    case COL_MEAN: cgt_result_number(ctx, cc->s, cc->mean, cur->tf->name); return;
     default: return;
   }
   if (text) sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);

@@ -83,6 +83,8 @@ uint32_t cgt_node_index_or_error(sqlite3_context *ctx, const cgt_graph *graph, s
 ** the error "cgt: fname: unknown node X in graph G" and returns UINT32_MAX. */
 uint32_t cgt_pnode_or_error(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_value *gid, sqlite3_value *node,
                             const char *fname);
+/* Sets that error for node of graph gid (a partizan graph's nodes: every row). */
+void cgt_error_unknown_pnode(sqlite3_context *ctx, const char *fname, sqlite3_value *node, sqlite3_value *gid);
 /* The id of node u of graph as SQL literal text (sqlite3_malloc'd; NULL
 ** when out of memory), for error messages. */
 char *cgt_node_text(const cgt_graph *graph, uint32_t u);

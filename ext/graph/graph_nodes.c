@@ -74,15 +74,18 @@ void cgt_result_grundy(sqlite3_context *ctx, const cgt_graph *graph, uint32_t u,
   else sqlite3_result_error_nomem(ctx);
 }
 
-uint32_t cgt_pnode_or_error(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_value *gid, sqlite3_value *node,
-                            const char *fname) {
-  cgt_key k;
-  uint32_t u = cgt_key_from_value(node, &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
-  if (u != UINT32_MAX) return u;
+void cgt_error_unknown_pnode(sqlite3_context *ctx, const char *fname, sqlite3_value *node, sqlite3_value *gid) {
   char *name = cgt_value_literal(node), *g = cgt_value_literal(gid);
   if (name && g) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", name, g);
   else sqlite3_result_error_nomem(ctx);
   sqlite3_free(name);
   sqlite3_free(g);
-  return UINT32_MAX;
+}
+
+uint32_t cgt_pnode_or_error(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_value *gid, sqlite3_value *node,
+                            const char *fname) {
+  cgt_key k;
+  uint32_t u = cgt_key_from_value(node, &k) > 0 ? cgt_keymap_find(&pg->nodes, &k) : UINT32_MAX;
+  if (u == UINT32_MAX) cgt_error_unknown_pnode(ctx, fname, node, gid);
+  return u;
 }

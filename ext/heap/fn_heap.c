@@ -306,19 +306,20 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   }
   const char *rule = (const char *)sqlite3_value_text(args[0]);
   char err[400];
-  int rc = SQLITE_OK;
   cgt_rule r;
-  /* the rule alone may rule sparse space out, before any value */
-  int parsed = rule && cgt_rule_parse(rule, &r, err, sizeof err) == CGT_OK;
-  int candidate = parsed && cgt_rule_is_sparse_candidate(&r);
+  cgt_rc prc = rule ? cgt_rule_parse(rule, &r, err, sizeof err) : CGT_NOMEM;
+  if (prc) {
+    if (prc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
+    return cgt_sqlite_rc(prc);
+  }
+  int candidate = cgt_rule_is_sparse_candidate(&r), rc = SQLITE_OK;   /* (the rule alone may rule it out) */
   /* The mask as sparse space chooses it, from the values to n_max, and to
   ** 2048 at least. */
   uint32_t m = n < 2048 ? 2048 : (uint32_t)n;
-  const cgt_hvals *g = candidate || !rule ? conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err)
-                                          : conn_values(cur->conn, rule, 0, fname, &rc, err, sizeof err);
-  if (!g) {
+  const cgt_hvals *g = candidate ? conn_values(cur->conn, rule, m, fname, &rc, err, sizeof err) : NULL;
+  if (candidate && !g) {
     if (rc != SQLITE_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
-    if (parsed) cgt_rule_free(&r);
+    cgt_rule_free(&r);
     return rc;
   }
   cgt_heap_sparse sp;
@@ -326,7 +327,7 @@ static int rare_filter(cgt_cursor *cur, sqlite3_value **args) {
   cgt_interrupt_begin(&it, cur->conn, fname);
   int found = candidate && cgt_heap_sparse_mask(&r, g, m, &sp, &it.stop);
   if (it.stop.stopped) rc = SQLITE_INTERRUPT;
-  if (parsed) cgt_rule_free(&r);
+  cgt_rule_free(&r);
   rare_rows *rr = NULL;
   uint64_t count = 0;
   if (found && rc == SQLITE_OK) {

@@ -33,15 +33,6 @@ static int edges_of(const cgt_pgraph *pg, uint32_t **edges, uint8_t **who) {
   return 1;
 }
 
-/* Sets the error "unknown node X in graph G". */
-static void unknown_node(sqlite3_context *ctx, const char *fname, sqlite3_value *node, sqlite3_value *gid) {
-  char *n = cgt_value_literal(node), *g = cgt_value_literal(gid);
-  if (n && g) cgt_error(ctx, SQLITE_ERROR, fname, "unknown node %s in graph %s", n, g);
-  else sqlite3_result_error_nomem(ctx);
-  sqlite3_free(n);
-  sqlite3_free(g);
-}
-
 /* Reads the colouring, a JSON object {"node": "L" | "R"}, into colour[]
 ** (one byte a node of pg).  A key names the INTEGER node it spells when the
 ** graph has one, else the TEXT node.  0 after setting an error. */
@@ -74,7 +65,7 @@ static int read_colouring(sqlite3_context *ctx, const cgt_pgraph *pg, sqlite3_va
     if (cgt_key_from_value(sqlite3_column_value(st, 1), &k) > 0) u = cgt_keymap_find(&pg->nodes, &k);
     if (u == UINT32_MAX && cgt_key_from_value(sqlite3_column_value(st, 0), &k) > 0) u = cgt_keymap_find(&pg->nodes, &k);
     if (u == UINT32_MAX) {   /* (or a key without memory for its text: then out of memory) */
-      unknown_node(ctx, fname, sqlite3_column_value(st, 0), gid);
+      cgt_error_unknown_pnode(ctx, fname, sqlite3_column_value(st, 0), gid);
       sqlite3_finalize(st);
       return 0;
     }

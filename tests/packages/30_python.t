@@ -17,7 +17,7 @@ import zipfile
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 from pytap import Tap  # noqa: E402
-from shipped import check_library  # noqa: E402
+from shipped import VERSION, check_library, run  # noqa: E402
 
 PY = "/usr/bin/python3"
 if os.environ.get("CGT_SANITIZED"):
@@ -31,15 +31,6 @@ if missing:
     sys.exit(0)
 
 t = Tap()
-with open(os.path.join(ROOT, "ext", "sqlite", "binding.h"), encoding="utf-8") as f:
-    VERSION = next(line.split('"')[1] for line in f if line.startswith("#define CGT_VERSION"))
-
-
-def run(args, **kw):
-    """Runs args; (ok, output)."""
-    p = subprocess.run(args, capture_output=True, text=True, **kw)
-    return p.returncode == 0, (p.stdout + p.stderr)[-2000:]
-
 
 tmp = tempfile.mkdtemp(prefix="cgt-python-")
 env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")

@@ -18,7 +18,7 @@ import tempfile
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 from pytap import Tap  # noqa: E402
-from shipped import check_library  # noqa: E402
+from shipped import VERSION, check_library, run  # noqa: E402
 
 BETTER_SQLITE3 = "12.4.1"   # the 12.x line builds on Node 18 and 20 (13.x needs 22)
 if os.environ.get("CGT_SANITIZED"):
@@ -30,15 +30,6 @@ for tool in ("node", "npm"):
         sys.exit(0)
 
 t = Tap()
-with open(os.path.join(ROOT, "ext", "sqlite", "binding.h"), encoding="utf-8") as f:
-    VERSION = next(line.split('"')[1] for line in f if line.startswith("#define CGT_VERSION"))
-
-
-def run(args, **kw):
-    """Runs args; (ok, output)."""
-    p = subprocess.run(args, capture_output=True, text=True, **kw)
-    return p.returncode == 0, (p.stdout + p.stderr)[-3000:]
-
 
 ok, out = run(["make", "-s", "-C", ROOT, "npm"])
 t.ok(ok, "make npm packs the package offline", out)
