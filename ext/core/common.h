@@ -20,7 +20,8 @@ typedef enum cgt_rc {
   CGT_TOODEEP,      /* a game nested deeper than the recursion limit */
   CGT_LIMIT,        /* a size beyond a documented limit (the caller names it) */
   CGT_TOOLONG,      /* a printed text beyond the longest that can be read back */
-  CGT_MEMORY        /* the computation would hold more than its stop's memory allows */
+  CGT_MEMORY,       /* the computation would hold more than its stop's memory allows */
+  CGT_NOTSTOPPER    /* a loopy value whose sides cgt does not simplify to stoppers */
 } cgt_rc;
 
 /*

@@ -24,6 +24,7 @@
 #include "../graph/graph_binding.h"
 #include "palgebra.h"
 #include "pnotation.h"
+#include "pplay.h"
 
 /* Each SQL function runs its body through cgt_partizan_run(). */
 #define PARTIZAN(name, sql_name)          \
@@ -48,39 +49,48 @@ static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 
 static void cg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id g;
-  if (cgt_game_arg(ctx, s, argv[0], "cg", &g)) cgt_result_game(ctx, s, g, "cg");
+  lg_value g;
+  if (cgt_lvalue_arg(ctx, s, argv[0], "cg", &g)) cgt_result_lvalue(ctx, s, &g, "cg");
+  lv_free(&g);
 }
 
 static void add_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
-  cg_id sum, g;
-  if (cg_integer(s, 0, &sum)) return;
+  lg_value sum = {.kind = LV_SHORT}, g, t;
+  if (cg_integer(s, 0, &sum.id)) return;
   for (int i = 0; i < argc; i++) {
-    if (!cgt_game_arg(ctx, s, argv[i], "cg_add", &g)) return;
-    cgt_rc rc = cg_add(s, sum, g, &sum);
+    if (!cgt_lvalue_arg(ctx, s, argv[i], "cg_add", &g)) return lv_free(&sum);
+    cgt_rc rc = lv_add(s, &sum, &g, &t);
+    lv_free(&g);
+    lv_free(&sum);
     if (rc) return cgt_partizan_report(ctx, rc, "cg_add");
+    sum = t;
   }
-  cgt_result_game(ctx, s, sum, "cg_add");
+  cgt_result_lvalue(ctx, s, &sum, "cg_add");
+  lv_free(&sum);
 }
 
 typedef struct sum_state {
   int started;
-  cg_id sum;
+  lg_value sum;
 } sum_state;
 
 static void sum_step_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   sum_state *st = sqlite3_aggregate_context(ctx, sizeof *st);
-  cg_id g;
+  lg_value g, t;
   if (!st) return;
   if (!st->started) {
-    if (cg_integer(s, 0, &st->sum)) return;
+    st->sum = (lg_value){.kind = LV_SHORT};
+    if (cg_integer(s, 0, &st->sum.id)) return;
     st->started = 1;
     cgt_conn_games_hold(sqlite3_user_data(ctx), 1);
   }
-  if (!cgt_game_arg(ctx, s, argv[0], "cg_sum", &g)) return;
-  cgt_rc rc = cg_add(s, st->sum, g, &st->sum);
-  if (rc) cgt_partizan_report(ctx, rc, "cg_sum");
+  if (!cgt_lvalue_arg(ctx, s, argv[0], "cg_sum", &g)) return;
+  cgt_rc rc = lv_add(s, &st->sum, &g, &t);
+  lv_free(&g);
+  if (rc) return cgt_partizan_report(ctx, rc, "cg_sum");
+  lv_free(&st->sum);
+  st->sum = t;
 }
 
 static void sum_final(sqlite3_context *ctx) {
@@ -99,69 +109,86 @@ static void sum_final_body(sqlite3_context *ctx, int argc, sqlite3_value **argv,
     sqlite3_result_text(ctx, "0", 1, SQLITE_STATIC);
     return;
   }
-  cgt_result_game(ctx, s, st->sum, "cg_sum");
+  cgt_result_lvalue(ctx, s, &st->sum, "cg_sum");
+  lv_free(&st->sum);
   cgt_conn_games_hold(sqlite3_user_data(ctx), -1);
 }
 
 static void neg_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id g;
-  if (!cgt_game_arg(ctx, s, argv[0], "cg_neg", &g)) return;
-  cgt_rc rc = cg_neg(s, g, &g);
+  lg_value g, n;
+  if (!cgt_lvalue_arg(ctx, s, argv[0], "cg_neg", &g)) return;
+  cgt_rc rc = lv_neg(s, &g, &n);
   if (rc) cgt_partizan_report(ctx, rc, "cg_neg");
-  else cgt_result_game(ctx, s, g, "cg_neg");
+  else cgt_result_lvalue(ctx, s, &n, "cg_neg");
+  lv_free(&g);
+  lv_free(&n);
 }
 
-/* Two game arguments; 0 when the result is already set. */
-static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store *s, cg_id *a, cg_id *b) {
-  return cgt_game_arg(ctx, s, argv[0], fname, a) && cgt_game_arg(ctx, s, argv[1], fname, b);
+/* Two game arguments; 0 when the result is already set (nothing to free then). */
+static int two(sqlite3_context *ctx, sqlite3_value **argv, const char *fname, cg_store *s, lg_value *a, lg_value *b) {
+  if (!cgt_lvalue_arg(ctx, s, argv[0], fname, a)) return 0;
+  if (cgt_lvalue_arg(ctx, s, argv[1], fname, b)) return 1;
+  lv_free(a);
+  return 0;
 }
 
 static void sub_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id a, b;
+  lg_value a, b, nb = {0}, d = {0};
   if (!two(ctx, argv, "cg_sub", s, &a, &b)) return;
-  cgt_rc rc = cg_neg(s, b, &b);
-  if (rc == CGT_OK) rc = cg_add(s, a, b, &a);
+  cgt_rc rc = lv_neg(s, &b, &nb);
+  if (rc == CGT_OK) rc = lv_add(s, &a, &nb, &d);
   if (rc) cgt_partizan_report(ctx, rc, "cg_sub");
-  else cgt_result_game(ctx, s, a, "cg_sub");
+  else cgt_result_lvalue(ctx, s, &d, "cg_sub");
+  lv_free(&a);
+  lv_free(&b);
+  lv_free(&nb);
+  lv_free(&d);
 }
 
 static void cmp_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id a, b;
-  char c;
+  lg_value a, b;
+  int le = 0, ge = 0;
   if (!two(ctx, argv, "cg_cmp", s, &a, &b)) return;
-  cgt_rc rc = cg_compare(s, a, b, &c);
+  cgt_rc rc = lv_le(s, &a, &b, &le);
+  if (rc == CGT_OK) rc = lv_le(s, &b, &a, &ge);
+  lv_free(&a);
+  lv_free(&b);
   if (rc) return cgt_partizan_report(ctx, rc, "cg_cmp");
-  sqlite3_result_text(ctx, c == '|' ? "||" : c == '<' ? "<" : c == '>' ? ">" : "=", -1, SQLITE_STATIC);
+  sqlite3_result_text(ctx, le && ge ? "=" : le ? "<" : ge ? ">" : "||", -1, SQLITE_STATIC);
 }
 
 static void le_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id a, b;
+  lg_value a, b;
   int le;
   if (!two(ctx, argv, "cg_le", s, &a, &b)) return;
-  cgt_rc rc = cg_le(s, a, b, &le);
+  cgt_rc rc = lv_le(s, &a, &b, &le);
+  lv_free(&a);
+  lv_free(&b);
   if (rc) cgt_partizan_report(ctx, rc, "cg_le");
   else sqlite3_result_int(ctx, le);
 }
 
 static void outcome_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id g, zero;
-  char c;
-  if (!cgt_game_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
-  cgt_rc rc = cg_integer(s, 0, &zero);
-  if (rc == CGT_OK) rc = cg_compare(s, g, zero, &c);
+  lg_value g;
+  int cls;
+  if (!cgt_lvalue_arg(ctx, s, argv[0], "cg_outcome", &g)) return;
+  cgt_rc rc = lv_outcome(s, &g, &cls);
+  lv_free(&g);
   if (rc) return cgt_partizan_report(ctx, rc, "cg_outcome");
-  cgt_result_letter(ctx, c == '>' ? 'L' : c == '<' ? 'R' : c == '=' ? 'P' : 'N');
+  sqlite3_result_text(ctx, cg_play_class_name(cls), -1, SQLITE_STATIC);
 }
 
 static void is_number_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  cg_id g;
-  if (cgt_game_arg(ctx, s, argv[0], "cg_is_number", &g)) sqlite3_result_int(ctx, cg_is_number(s, g, NULL));
+  lg_value g;
+  if (!cgt_lvalue_arg(ctx, s, argv[0], "cg_is_number", &g)) return;
+  sqlite3_result_int(ctx, g.kind == LV_SHORT && cg_is_number(s, g.id, NULL));
+  lv_free(&g);
 }
 
 static void birthday_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -178,20 +205,35 @@ static void birthday_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, 
 enum { LEFTSTOP, RIGHTSTOP, MEAN, TEMPERATURE };
 static const char *const number_names[] = {"cg_leftstop", "cg_rightstop", "cg_mean", "cg_temperature"};
 
+/* The stop of a loopy game: a pseudonumber (on, off, x over, x under) is text. */
+static void loopy_stop(sqlite3_context *ctx, cg_store *s, const lg_value *g, int left, const char *fname) {
+  lg_pseudo p;
+  if (g->kind == LV_SIDED)
+    return cgt_error(ctx, SQLITE_ERROR, fname, "a sided value has no stops: take cg_onside or cg_offside first");
+  cgt_rc rc = lv_stop(s, g, left, &p);
+  char *text = NULL;
+  if (rc == CGT_OK && !p.inf && !p.tilt) return cgt_result_number(ctx, s, p.x, fname);
+  if (rc == CGT_OK) rc = lv_pseudo_text(s, &p, &text);
+  if (rc) return cgt_partizan_report(ctx, rc, fname);
+  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  cgt_free(text);
+}
+
 static void number_func(sqlite3_context *ctx, sqlite3_value **argv, int which, cg_store *s) {
   const char *fname = number_names[which];
   cg_thermo *th;
   cgt_conn_games(sqlite3_user_data(ctx), &th);
   cg_id g;
   cg_dyadic x, mean, temp;
-  if (!cgt_game_arg(ctx, s, argv[0], fname, &g)) return;
-  cgt_rc rc;
   if (which <= RIGHTSTOP) {
-    rc = cg_stop(s, g, which == LEFTSTOP, &x);
-  } else {
-    rc = cg_thermograph(s, th, g, &mean, &temp);
-    x = which == MEAN ? mean : temp;
+    lg_value v;
+    if (!cgt_lvalue_arg(ctx, s, argv[0], fname, &v)) return;
+    loopy_stop(ctx, s, &v, which == LEFTSTOP, fname);
+    return lv_free(&v);
   }
+  if (!cgt_game_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = cg_thermograph(s, th, g, &mean, &temp);
+  x = which == MEAN ? mean : temp;
   if (rc) cgt_partizan_report(ctx, rc, fname);
   else cgt_result_number(ctx, s, x, fname);
 }

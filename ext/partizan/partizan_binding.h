@@ -10,6 +10,7 @@
 
 #include "../sqlite/binding.h"
 #include "pthermo.h"
+#include "loopy.h"
 
 /* ---- the store (partizan_cache.c) ---- */
 
@@ -50,6 +51,11 @@ void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname);
 cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g, char *err, size_t errlen);
 /* The game of argument v, or 0 after setting an error (or for NULL). */
 int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g);
+/* Loopy games (loopy.h): the value of text, short or loopy; the value of
+** argument v (0 after setting an error, or for NULL); v as a result. */
+cgt_rc cgt_lvalue_parse(cg_store *s, sqlite3_value *v, const char *text, lg_value *out, char *err, size_t errlen);
+int cgt_lvalue_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, lg_value *out);
+void cgt_result_lvalue(sqlite3_context *ctx, cg_store *s, const lg_value *v, const char *fname);
 /* Returns g as its canonical text. */
 void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname);
 /* Returns the number x as an INTEGER, else a REAL when a double holds it

@@ -59,7 +59,51 @@ cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g,
     snprintf(err, errlen, "a NUL byte at byte %zu of the game's text", len + 1);
     return CGT_SYNTAX;
   }
-  return cg_parse(s, text, g, err, errlen);
+  if (!lv_text_is_loopy(text)) return cg_parse(s, text, g, err, errlen);
+  lg_value x;
+  cgt_rc rc = lv_parse(s, text, &x, err, errlen);
+  if (rc == CGT_OK && x.kind != LV_SHORT) {
+    snprintf(err, errlen, "not defined for a loopy game ('%.60s%s')", text, len > 60 ? "..." : "");
+    rc = CGT_SYNTAX;
+  }
+  if (rc == CGT_OK) *g = x.id;
+  lv_free(&x);
+  return rc;
+}
+
+cgt_rc cgt_lvalue_parse(cg_store *s, sqlite3_value *v, const char *text, lg_value *out, char *err, size_t errlen) {
+  *out = (lg_value){.kind = LV_SHORT};
+  if (!lv_text_is_loopy(text)) return cgt_game_parse(s, v, text, &out->id, err, errlen);
+  size_t len = strlen(text);
+  if ((int64_t)len != sqlite3_value_bytes(v)) {
+    snprintf(err, errlen, "a NUL byte at byte %zu of the game's text", len + 1);
+    return CGT_SYNTAX;
+  }
+  return lv_parse(s, text, out, err, errlen);
+}
+
+int cgt_lvalue_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, lg_value *out) {
+  *out = (lg_value){.kind = LV_SHORT};
+  int type = sqlite3_value_type(v);
+  if (type == SQLITE_NULL) return 0;
+  const char *text = type == SQLITE_FLOAT ? NULL : (const char *)sqlite3_value_text(v);
+  if (!text || !lv_text_is_loopy(text)) return cgt_game_arg(ctx, s, v, fname, &out->id);
+  char err[400];
+  cgt_rc rc = cgt_lvalue_parse(s, v, text, out, err, sizeof err);
+  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
+  else if (rc) cgt_partizan_report(ctx, rc, fname);
+  return rc == CGT_OK;
+}
+
+void cgt_result_lvalue(sqlite3_context *ctx, cg_store *s, const lg_value *v, const char *fname) {
+  char *text;
+  cgt_rc rc = lv_print(s, v, &text);
+  if (rc) {
+    cgt_partizan_report(ctx, rc, fname);
+    return;
+  }
+  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
+  cgt_free(text);
 }
 
 int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {

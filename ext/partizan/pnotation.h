@@ -29,6 +29,10 @@
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);
 
+/* match[i]: the index of the bracket closing the '{' or '(' at i, or len
+** (*match cgt_malloc'd, len + 1 entries). */
+cgt_rc cg_match_brackets(cg_store *s, const char *text, size_t len, uint32_t **match);
+
 /* Prints the canonical form of g into a malloc'd string (*text). */
 cgt_rc cg_print(cg_store *s, cg_id g, char **text);
 /* Sorts v[0..n) in the order CGSuite prints options in. */

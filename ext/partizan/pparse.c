@@ -33,23 +33,26 @@ static cgt_rc fail(parser *p, size_t at, const char *what) {
 }
 
 /* Pairs every '{' and '(' with its closing bracket in one pass, with an
-** explicit stack (so any nesting costs no C stack). */
-static cgt_rc match_brackets(parser *p) {
-  p->match = cgt_malloc((p->len + 1) * sizeof *p->match);
-  uint32_t *open = cgt_malloc((p->len + 1) * sizeof *open), top = 0;
-  if (!p->match || !open) {
+** explicit stack (so any nesting costs no C stack): match[i] is the
+** bracket closing the one opened at i, or len. */
+cgt_rc cg_match_brackets(cg_store *s, const char *t, size_t len, uint32_t **match) {
+  *match = cgt_malloc((len + 1) * sizeof **match);
+  uint32_t *open = cgt_malloc((len + 1) * sizeof *open), top = 0;
+  if (!*match || !open) {
     cgt_free(open);
     return CGT_NOMEM;
   }
-  for (size_t i = 0; i < p->len; i++) {
-    char c = p->t[i];
-    p->match[i] = (uint32_t)p->len;
+  for (size_t i = 0; i < len; i++) {
+    char c = t[i];
+    (*match)[i] = (uint32_t)len;
     if (c == '{' || c == '(') open[top++] = (uint32_t)i;
-    else if ((c == '}' || c == ')') && top > 0) p->match[open[--top]] = (uint32_t)i;
+    else if ((c == '}' || c == ')') && top > 0) (*match)[open[--top]] = (uint32_t)i;
   }
   cgt_free(open);
-  return cg_work(p->s, p->len);
+  return cg_work(s, len);
 }
+
+static cgt_rc match_brackets(parser *p) { return cg_match_brackets(p->s, p->t, p->len, &p->match); }
 
 static size_t skip(const parser *p, size_t i, size_t end) {
   while (i < end && isspace((unsigned char)p->t[i])) i++;

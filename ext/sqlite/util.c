@@ -201,6 +201,7 @@ int cgt_sqlite_rc(cgt_rc rc) {
     case CGT_TOOLONG:
     case CGT_MEMORY: return SQLITE_TOOBIG;
     case CGT_NOINVERSE:
+    case CGT_NOTSTOPPER:
     case CGT_TOODEEP:
     case CGT_SYNTAX: return SQLITE_ERROR;
   }

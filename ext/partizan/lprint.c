@@ -1,0 +1,278 @@
+/*
+** Printing loopy values in CGSuite's notation (loopy.h).  A canonical
+** stopper prints from its start vertex: short followers in CGSuite's short
+** notation, on, off, x over and x under by name, the upon forms ^[on],
+** ^<on>, v[on], v<on> with their number and nimber parts, and otherwise
+** braces, where a move back to the same vertex is "pass" and a move back to
+** a vertex being printed names it (a, b, ... z, N1, N2, ... in the order
+** the names are first needed) and prints the name before its braces.
+** Short options come first in CGSuite's order, then loopy ones in the
+** graph's canonical order, so each value has one text.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "loopy.h"
+#include "pnotation.h"
+
+typedef struct buf {
+  char *p;
+  size_t n, cap;
+} buf;
+
+static cgt_rc put_at(buf *b, size_t at, const char *s, size_t len) {
+  if (b->n + len + 1 > CG_TEXT_MAX) return CGT_TOOLONG;
+  char *p = cgt_grow(b->p, &b->cap, b->n + len + 1, 1, 64);
+  if (!p) return CGT_NOMEM;
+  b->p = p;
+  memmove(p + at + len, p + at, b->n - at);
+  memcpy(p + at, s, len);
+  b->n += len;
+  p[b->n] = 0;
+  return CGT_OK;
+}
+static cgt_rc put(buf *b, const char *s) { return put_at(b, b->n, s, strlen(s)); }
+
+typedef struct printer {
+  cg_store *s;
+  const lg_graph *g;
+  const cg_id *ids;   /* short value of each loopfree vertex */
+  int32_t *name;      /* 0 not being printed, -1 being printed, k > 0: named k-th */
+  int32_t names;
+  buf out;
+} printer;
+
+static cgt_rc put_short(printer *P, cg_id id) {
+  char *text;
+  cgt_rc rc = cg_print(P->s, id, &text);
+  if (rc) return rc;
+  rc = put(&P->out, text);
+  cgt_free(text);
+  return rc;
+}
+
+static cgt_rc put_number(printer *P, cg_dyadic x) {
+  char *text;
+  cgt_rc rc = cg_dyadic_text(cg_store_bigs(P->s), x, &text);
+  if (rc) return rc;
+  rc = put(&P->out, text);
+  cgt_free(text);
+  return rc;
+}
+
+/* The short value of option w seen from the side that negates when neg. */
+static cgt_rc view_value(printer *P, uint32_t w, int neg, cg_id *out) {
+  if (P->ids[w] == LG_NOID) return *out = LG_NOID, CGT_OK;
+  if (!neg) return *out = P->ids[w], CGT_OK;
+  return cg_neg(P->s, P->ids[w], out);
+}
+
+/* CGSuite's upon forms of v (seen negated when neg): ^[on] is {pass | *},
+** x^[on]*k is {pass(, x) | x*(k^1)}, and x^<on>*k is {x*0, ..., x*k |
+** -(-x^[on]*(k^1))}.  Sets *x, *nim, *th (1 for ^<on>) and returns 1. */
+static int upon_form(printer *P, uint32_t v, int neg, int th_too, cg_dyadic *x, uint32_t *nim, int *th) {
+  const lg_graph *g = P->g;
+  uint32_t nl = neg ? g->ro[v + 1] - g->ro[v] : g->lo[v + 1] - g->lo[v];
+  uint32_t nr = neg ? g->lo[v + 1] - g->lo[v] : g->ro[v + 1] - g->ro[v];
+  const uint32_t *L = neg ? g->re + g->ro[v] : g->le + g->lo[v], *R = neg ? g->le + g->lo[v] : g->re + g->ro[v];
+  if (nr != 1) return 0;
+  cg_id r;
+  int64_t ups;
+  uint32_t m;
+  if (view_value(P, R[0], neg, &r)) return 0;
+  if (r != LG_NOID && cg_is_nus(P->s, r, x, &ups, &m) && ups == 0) {
+    if (m != 0 && !(nl == 1 && L[0] == v)) return 0;
+    if (m == 0) {
+      if (nl != 2) return 0;
+      uint32_t other = L[0] == v ? L[1] : L[1] == v ? L[0] : v;
+      cg_id o;
+      cg_dyadic y;
+      if (other == v || view_value(P, other, neg, &o) || o == LG_NOID || !cg_is_number(P->s, o, &y) ||
+          cg_dyadic_cmp(cg_store_bigs(P->s), y, *x))
+        return 0;
+    }
+    *nim = m ^ 1, *th = 0;
+    return 1;
+  }
+  if (!th_too || r != LG_NOID) return 0;
+  cg_dyadic n;
+  uint32_t k;
+  int inner;
+  if (!upon_form(P, R[0], !neg, 0, &n, &k, &inner)) return 0;
+  /* Left's options must be exactly -n + *j for j = 0 .. k^1. */
+  if (nl != (k ^ 1) + 1) return 0;
+  cg_dyadic negn;
+  if (cg_dyadic_neg(cg_store_bigs(P->s), n, &negn)) return 0;
+  uint64_t seen = 0;
+  for (uint32_t i = 0; i < nl; i++) {
+    cg_id o;
+    cg_dyadic y;
+    int64_t u;
+    uint32_t j;
+    if (view_value(P, L[i], neg, &o) || o == LG_NOID || !cg_is_nus(P->s, o, &y, &u, &j) || u != 0 || j > (k ^ 1) ||
+        cg_dyadic_cmp(cg_store_bigs(P->s), y, negn) || (seen >> j & 1))
+      return 0;
+    seen |= (uint64_t)1 << j;
+  }
+  *x = negn, *nim = k ^ 1, *th = 1;
+  return 1;
+}
+
+static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slashes);
+
+static cgt_rc print_side(printer *P, uint32_t v, int right, int *slashes) {
+  const lg_graph *g = P->g;
+  const uint32_t *o = right ? g->ro : g->lo, *d = right ? g->re : g->le;
+  uint32_t n = o[v + 1] - o[v];
+  cg_id *shorts = cgt_malloc(((size_t)n + 1) * sizeof *shorts);
+  if (!shorts) return CGT_NOMEM;
+  uint32_t ns = 0;
+  for (uint32_t e = o[v]; e < o[v + 1]; e++)
+    if (P->ids[d[e]] != LG_NOID) shorts[ns++] = P->ids[d[e]];
+  cgt_rc rc = cg_sort_games(P->s, shorts, ns);
+  int first = 1;
+  for (uint32_t i = 0; i < ns && rc == CGT_OK; i++, first = 0) {   /* short options, in CGSuite's order */
+    if (!first) rc = put(&P->out, ",");
+    if (rc == CGT_OK) rc = put_short(P, shorts[i]);
+  }
+  for (uint32_t e = o[v]; e < o[v + 1] && rc == CGT_OK; e++) {   /* then loopy ones, in canonical order */
+    if (P->ids[d[e]] != LG_NOID) continue;
+    if (!first) rc = put(&P->out, ",");
+    first = 0;
+    int sl = 0;
+    if (rc == CGT_OK) rc = d[e] == v ? put(&P->out, "pass") : print_vertex(P, d[e], n > 1, &sl);
+    if (sl > *slashes) *slashes = sl;
+  }
+  cgt_free(shorts);
+  return rc;
+}
+
+/* The most bars CGSuite's nesting uses before braces. */
+#define MAX_SLASHES 4
+
+static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slashes) {
+  const lg_graph *g = P->g;
+  *slashes = 0;
+  if (P->ids[v] != LG_NOID) return put_short(P, P->ids[v]);
+  lg_pseudo p;
+  {   /* pseudonumbers */
+    uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
+    const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
+    p = (lg_pseudo){0};
+    if (nl == 1 && L[0] == v && nr == 0) return put(&P->out, "on");
+    if (nr == 1 && R[0] == v && nl == 0) return put(&P->out, "off");
+    int over = nl == 1 && nr == 1 && R[0] == v && P->ids[L[0]] != LG_NOID && cg_is_number(P->s, P->ids[L[0]], &p.x);
+    int under = !over && nl == 1 && nr == 1 && L[0] == v && P->ids[R[0]] != LG_NOID &&
+                cg_is_number(P->s, P->ids[R[0]], &p.x);
+    if (over || under) {
+      cgt_rc rc = cg_dyadic_is_zero(p.x) ? CGT_OK : put_number(P, p.x);
+      return rc ? rc : put(&P->out, over ? "over" : "under");
+    }
+  }
+  cg_dyadic x;
+  uint32_t nim;
+  int th, neg = 0;
+  if (upon_form(P, v, 0, 1, &x, &nim, &th) || (neg = upon_form(P, v, 1, 1, &x, &nim, &th)) != 0) {
+    cgt_rc rc = CGT_OK;
+    if (neg) rc = cg_dyadic_neg(cg_store_bigs(P->s), x, &x);
+    if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
+    if (rc == CGT_OK) rc = put(&P->out, neg ? (th ? "v<on>" : "v[on]") : (th ? "^<on>" : "^[on]"));
+    if (rc == CGT_OK && nim >= 1) {
+      char star[16];
+      snprintf(star, sizeof star, nim >= 2 ? "*%u" : "*", nim);
+      rc = put(&P->out, star);
+    }
+    return rc;
+  }
+  if (P->name[v]) {   /* a vertex being printed: its name */
+    if (P->name[v] < 0) P->name[v] = ++P->names;
+    char label[24];
+    int k = P->name[v] - 1;
+    if (k < 26) snprintf(label, sizeof label, "%c", 'a' + k);
+    else snprintf(label, sizeof label, "N%d", k - 25);
+    return put(&P->out, label);
+  }
+  cgt_rc rc = cg_descend(P->s);
+  if (rc) return rc;
+  P->name[v] = -1;
+  size_t start = P->out.n;
+  int sl = 0;
+  rc = print_side(P, v, 0, &sl);
+  size_t mid = P->out.n;
+  if (rc == CGT_OK) rc = print_side(P, v, 1, &sl);
+  int named = P->name[v] > 0, k = P->name[v] - 1;
+  P->name[v] = 0;
+  cg_ascend(P->s);
+  if (rc) return rc;
+  int n = sl + 1;
+  int brackets = force_brackets || named || g->lo[v + 1] == g->lo[v] || g->ro[v + 1] == g->ro[v] || n >= MAX_SLASHES;
+  char bars[64];
+  if (n > 63) n = 63;
+  memset(bars, '|', (size_t)n);
+  rc = put_at(&P->out, mid, bars, (size_t)n);
+  if (rc == CGT_OK && brackets) rc = put(&P->out, "}");
+  if (rc == CGT_OK && brackets) rc = put_at(&P->out, start, "{", 1);
+  if (rc == CGT_OK && named) {
+    char label[24];
+    if (k < 26) snprintf(label, sizeof label, "%c", 'a' + k);
+    else snprintf(label, sizeof label, "N%d", k - 25);
+    rc = put_at(&P->out, start, label, strlen(label));
+  }
+  *slashes = brackets ? 0 : n;
+  return rc;
+}
+
+static cgt_rc print_stopper(cg_store *s, const lg_graph *g, buf *out) {
+  printer P = {s, g, cgt_malloc(((size_t)g->n + 1) * sizeof(cg_id)), cgt_calloc((size_t)g->n + 1, sizeof(int32_t)), 0,
+               *out};
+  cgt_rc rc = P.ids && P.name ? lg_short_values(s, g, (cg_id *)P.ids) : CGT_NOMEM;
+  int sl;
+  if (rc == CGT_OK) rc = print_vertex(&P, g->root, 1, &sl);
+  *out = P.out;
+  cgt_free((void *)P.ids);
+  cgt_free(P.name);
+  return rc;
+}
+
+static int is_pseudo_inf(const lg_graph *g, int inf) {
+  uint32_t v = g->root, nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
+  return inf > 0 ? nl == 1 && g->le[g->lo[v]] == v && nr == 0 : nr == 1 && g->re[g->ro[v]] == v && nl == 0;
+}
+
+cgt_rc lv_print(cg_store *s, const lg_value *v, char **text) {
+  if (v->kind == LV_SHORT) return cg_print(s, v->id, text);
+  buf out = {0};
+  cgt_rc rc;
+  if (v->kind == LV_SIDED && is_pseudo_inf(&v->on, 1) && is_pseudo_inf(&v->off, -1)) {
+    rc = put(&out, "dud");
+  } else {
+    rc = print_stopper(s, &v->on, &out);
+    if (rc == CGT_OK && v->kind == LV_SIDED) rc = put(&out, " & ");
+    if (rc == CGT_OK && v->kind == LV_SIDED) rc = print_stopper(s, &v->off, &out);
+  }
+  if (rc == CGT_OK && !out.p) rc = put(&out, "");
+  if (rc) {
+    cgt_free(out.p);
+    return rc;
+  }
+  *text = out.p;
+  return CGT_OK;
+}
+
+cgt_rc lv_pseudo_text(cg_store *s, const lg_pseudo *p, char **text) {
+  buf out = {0};
+  cgt_rc rc = CGT_OK;
+  if (p->inf) rc = put(&out, p->inf > 0 ? "on" : "off");
+  else {
+    char *x;
+    if (!cg_dyadic_is_zero(p->x) || !p->tilt) {
+      if ((rc = cg_dyadic_text(cg_store_bigs(s), p->x, &x))) return rc;
+      rc = put(&out, x);
+      cgt_free(x);
+    }
+    if (rc == CGT_OK && p->tilt) rc = put(&out, p->tilt > 0 ? "over" : "under");
+  }
+  if (rc) cgt_free(out.p);
+  else *text = out.p;
+  return rc;
+}

@@ -1,0 +1,320 @@
+/*
+** Values of loopy games (loopy.h): short games, canonical stoppers and
+** stopper-sided values; their sums, negatives, order, outcome and stops.
+*/
+#include <string.h>
+
+#include "loopy.h"
+#include "pplay.h"
+
+void lv_free(lg_value *v) {
+  if (v->kind != LV_SHORT) lg_free(&v->on);
+  if (v->kind == LV_SIDED) lg_free(&v->off);
+  memset(v, 0, sizeof *v);
+}
+
+cgt_rc lv_copy(const lg_value *v, lg_value *out) {
+  *out = (lg_value){.kind = v->kind, .id = v->id};
+  cgt_rc rc = CGT_OK;
+  if (v->kind != LV_SHORT) rc = lg_copy(&v->on, &out->on);
+  if (rc == CGT_OK && v->kind == LV_SIDED && (rc = lg_copy(&v->off, &out->off))) lg_free(&out->on);
+  if (rc) *out = (lg_value){0};
+  return rc;
+}
+
+cgt_rc lv_stopper(cg_store *s, lg_graph *g, lg_value *out) {
+  *out = (lg_value){0};
+  cgt_rc rc = lg_canonical(s, g);
+  int loopfree = rc ? 0 : lg_test(g, LG_LOOPFREE);
+  if (rc == CGT_OK && loopfree < 0) rc = CGT_NOMEM;
+  if (rc == CGT_OK && loopfree) {
+    cg_id *ids = cgt_malloc(((size_t)g->n + 1) * sizeof *ids);
+    rc = ids ? lg_short_values(s, g, ids) : CGT_NOMEM;
+    if (rc == CGT_OK) out->kind = LV_SHORT, out->id = ids[g->root];
+    cgt_free(ids);
+    lg_free(g);
+    return rc;
+  }
+  if (rc) {
+    lg_free(g);
+    return rc;
+  }
+  out->kind = LV_STOPPER, out->on = *g;
+  memset(g, 0, sizeof *g);
+  return CGT_OK;
+}
+
+cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out) {
+  if (v->kind == LV_STOPPER || (v->kind == LV_SIDED && onside)) return lg_copy(&v->on, out);
+  if (v->kind == LV_SIDED) return lg_copy(&v->off, out);
+  lg_builder *b = lg_builder_new(s);
+  uint32_t root;
+  cgt_rc rc = b ? lg_short(b, v->id, &root) : CGT_NOMEM;
+  if (rc == CGT_OK) rc = lg_build(b, root, out);
+  lg_builder_free(b);
+  return rc;
+}
+
+cgt_rc lv_side(const lg_value *v, int onside, lg_value *out) {
+  if (v->kind != LV_SIDED) return lv_copy(v, out);
+  *out = (lg_value){.kind = LV_STOPPER};
+  return lg_copy(onside ? &v->on : &v->off, &out->on);
+}
+
+int lv_equal(const lg_value *a, const lg_value *b) {
+  if (a->kind != b->kind) return 0;
+  if (a->kind == LV_SHORT) return a->id == b->id;
+  return lg_same(&a->on, &b->on) && (a->kind == LV_STOPPER || lg_same(&a->off, &b->off));
+}
+
+cgt_rc lv_le(cg_store *s, const lg_value *a, const lg_value *b, int *le) {
+  if (a->kind == LV_SHORT && b->kind == LV_SHORT) return cg_le(s, a->id, b->id, le);
+  *le = 1;
+  cgt_rc rc = CGT_OK;
+  for (int side = 1; side >= 0 && rc == CGT_OK && *le; side--) {
+    if (side == 0 && a->kind != LV_SIDED && b->kind != LV_SIDED) break;   /* stoppers: one comparison */
+    lg_graph g = {0}, h = {0};
+    rc = lv_graph(s, a, side, &g);
+    if (rc == CGT_OK) rc = lv_graph(s, b, side, &h);
+    if (rc == CGT_OK) rc = lg_le(s, &g, &h, LG_SURVIVE, le);
+    lg_free(&g);
+    lg_free(&h);
+  }
+  return rc;
+}
+
+cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out) {
+  *out = (lg_value){0};
+  int le;
+  cgt_rc rc = lv_le(s, off, on, &le);
+  if (rc == CGT_OK && !le) rc = CGT_SYNTAX;
+  if (rc == CGT_OK && lv_equal(on, off)) {
+    *out = *on;
+    *on = (lg_value){0};
+  } else if (rc == CGT_OK) {
+    out->kind = LV_SIDED;
+    rc = lv_graph(s, on, 1, &out->on);
+    if (rc == CGT_OK && (rc = lv_graph(s, off, 0, &out->off))) lg_free(&out->on);
+    if (rc) *out = (lg_value){0};
+  }
+  lv_free(on);
+  lv_free(off);
+  return rc;
+}
+
+cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out) {
+  *out = (lg_value){0};
+  if (a->kind == LV_SHORT) {
+    out->kind = LV_SHORT;
+    return cg_neg(s, a->id, &out->id);
+  }
+  lg_value side[2] = {{0}, {0}};   /* -(S & T) = -T & -S */
+  cgt_rc rc = CGT_OK;
+  for (int k = 0; k < 2 && rc == CGT_OK; k++) {
+    lg_graph g;
+    rc = lg_negate(k == 0 ? &a->on : a->kind == LV_SIDED ? &a->off : &a->on, &g);
+    if (rc == CGT_OK) rc = lv_stopper(s, &g, &side[k]);
+    if (a->kind == LV_STOPPER) break;
+  }
+  if (rc == CGT_OK && a->kind == LV_STOPPER) {
+    *out = side[0];
+    return CGT_OK;
+  }
+  if (rc == CGT_OK) rc = lv_sided(s, &side[1], &side[0], out);
+  lv_free(&side[0]);
+  lv_free(&side[1]);
+  return rc;
+}
+
+/* A side (onside = 1, or the offside) of graph g as a value (g consumed). */
+static cgt_rc side_value(cg_store *s, lg_graph *g, int onside, lg_value *out) {
+  cgt_rc rc = lg_side(s, g, onside);
+  if (rc) {
+    lg_free(g);
+    return rc;
+  }
+  return lv_stopper(s, g, out);
+}
+
+cgt_rc lv_of_graph(cg_store *s, lg_graph *g, lg_value *out) {
+  *out = (lg_value){0};
+  int stopper = lg_test(g, LG_STOPPER);
+  if (stopper) {
+    if (stopper > 0) return lv_stopper(s, g, out);
+    lg_free(g);
+    return CGT_NOMEM;
+  }
+  lg_graph h;
+  lg_value on = {0}, off = {0};
+  cgt_rc rc = lg_copy(g, &h);
+  if (rc) {
+    lg_free(g);
+    return rc;
+  }
+  rc = side_value(s, g, 1, &on);
+  if (rc == CGT_OK) rc = side_value(s, &h, 0, &off);
+  else lg_free(&h);
+  if (rc == CGT_OK) return lv_sided(s, &on, &off, out);
+  lv_free(&on);
+  return rc;
+}
+
+/* The sum of side onside of a and of b (the upsum of the onsides, the
+** downsum of the offsides). */
+static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out) {
+  lg_graph g = {0}, h = {0}, p = {0};
+  cgt_rc rc = lv_graph(s, a, onside, &g);
+  if (rc == CGT_OK) rc = lv_graph(s, b, onside, &h);
+  if (rc == CGT_OK) rc = lg_add(s, &g, &h, &p);
+  lg_free(&g);
+  lg_free(&h);
+  if (rc) return rc;
+  int stopper = lg_test(&p, LG_STOPPER);
+  if (stopper > 0) return lv_stopper(s, &p, out);
+  if (stopper < 0) return lg_free(&p), CGT_NOMEM;
+  return side_value(s, &p, onside, out);
+}
+
+cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
+  *out = (lg_value){0};
+  if (a->kind == LV_SHORT && b->kind == LV_SHORT) {
+    out->kind = LV_SHORT;
+    return cg_add(s, a->id, b->id, &out->id);
+  }
+  if (a->kind != LV_SIDED && b->kind != LV_SIDED) {   /* stoppers: one product, both its sides */
+    lg_graph g = {0}, h = {0}, p = {0};
+    cgt_rc rc = lv_graph(s, a, 1, &g);
+    if (rc == CGT_OK) rc = lv_graph(s, b, 1, &h);
+    if (rc == CGT_OK) rc = lg_add(s, &g, &h, &p);
+    lg_free(&g);
+    lg_free(&h);
+    return rc ? rc : lv_of_graph(s, &p, out);
+  }
+  lg_value on = {0}, off = {0};
+  cgt_rc rc = side_sum(s, a, b, 1, &on);
+  if (rc == CGT_OK) rc = side_sum(s, a, b, 0, &off);
+  if (rc == CGT_OK) return lv_sided(s, &on, &off, out);
+  lv_free(&on);
+  lv_free(&off);
+  return rc;
+}
+
+/* Who wins a stopper (or short game) moving first: *left_first and
+** *right_first are 1 when that player wins, -1 when the other does. */
+static cgt_rc stopper_results(cg_store *s, const lg_value *g, int *left_first, int *right_first) {
+  lg_value zero = {.kind = LV_SHORT};
+  int le0, ge0;
+  cgt_rc rc = cg_integer(s, 0, &zero.id);
+  if (rc == CGT_OK) rc = lv_le(s, g, &zero, &le0);
+  if (rc == CGT_OK) rc = lv_le(s, &zero, g, &ge0);
+  *left_first = le0 ? -1 : 1;    /* Left first wins unless G <= 0 */
+  *right_first = ge0 ? -1 : 1;   /* Right first wins unless G >= 0 */
+  return rc;
+}
+
+cgt_rc lv_outcome(cg_store *s, const lg_value *a, int *cls) {
+  int lf, rf, lf2, rf2;
+  lg_value on = {0}, off = {0};
+  cgt_rc rc = lv_side(a, 1, &on);
+  if (rc == CGT_OK) rc = lv_side(a, 0, &off);
+  if (rc == CGT_OK) rc = stopper_results(s, &on, &lf, &rf);
+  if (rc == CGT_OK) rc = stopper_results(s, &off, &lf2, &rf2);
+  lv_free(&on);
+  lv_free(&off);
+  if (rc) return rc;
+  /* Left first: a Left win if the offside (draws to Right) is one, a Right
+  ** win if the onside (draws to Left) is one, else a draw; Right first alike. */
+  int L = lf2 == 1 ? 1 : lf == -1 ? -1 : 0, R = rf == 1 ? -1 : rf2 == -1 ? 1 : 0;   /* +1 Left wins */
+  static const int cls_of[3][3] = {
+      /* R: Right wins, draw, Left wins */
+      {CG_PLAY_R, CG_PLAY_PCHECK, CG_PLAY_P},        /* Left first: Right wins */
+      {CG_PLAY_NCHECK, CG_PLAY_D, CG_PLAY_PHAT},     /* Left first: draw */
+      {CG_PLAY_N, CG_PLAY_NHAT, CG_PLAY_L}};         /* Left first: Left wins */
+  *cls = cls_of[L + 1][R + 1];
+  return CGT_OK;
+}
+
+/* ---- stops and pseudonumbers ---- */
+
+static int pseudo_cmp(cg_store *s, const lg_pseudo *a, const lg_pseudo *b) {
+  if (a->inf || b->inf) return a->inf - b->inf;
+  int c = cg_dyadic_cmp(cg_store_bigs(s), a->x, b->x);
+  return c ? c : a->tilt - b->tilt;
+}
+
+/* Whether vertex v of g (short values ids) is a pseudonumber: a number,
+** on {pass |}, off {| pass}, x over {x | pass}, x under {pass | x}. */
+static int vertex_pseudo(cg_store *s, const lg_graph *g, const cg_id *ids, uint32_t v, lg_pseudo *p) {
+  *p = (lg_pseudo){0};
+  if (ids[v] != LG_NOID) return cg_is_number(s, ids[v], &p->x);
+  uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
+  const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
+  if (nl == 1 && L[0] == v && nr == 0) return p->inf = 1;
+  if (nr == 1 && R[0] == v && nl == 0) return p->inf = -1, 1;
+  if (nl == 1 && nr == 1 && R[0] == v && ids[L[0]] != LG_NOID && cg_is_number(s, ids[L[0]], &p->x)) return p->tilt = 1;
+  if (nl == 1 && nr == 1 && L[0] == v && ids[R[0]] != LG_NOID && cg_is_number(s, ids[R[0]], &p->x))
+    return p->tilt = -1, 1;
+  return 0;
+}
+
+int lv_pseudonumber(cg_store *s, const lg_value *a, lg_pseudo *p) {
+  *p = (lg_pseudo){0};
+  if (a->kind == LV_SHORT) return cg_is_number(s, a->id, &p->x);
+  if (a->kind != LV_STOPPER) return 0;
+  cg_id *ids = cgt_malloc(((size_t)a->on.n + 1) * sizeof *ids);
+  int yes = ids && lg_short_values(s, &a->on, ids) == CGT_OK && vertex_pseudo(s, &a->on, ids, a->on.root, p);
+  cgt_free(ids);
+  return yes;
+}
+
+cgt_rc lv_stop(cg_store *s, const lg_value *a, int left, lg_pseudo *out) {
+  *out = (lg_pseudo){0};
+  if (a->kind == LV_SHORT) return cg_stop(s, a->id, left, &out->x);
+  const lg_graph *g = &a->on;
+  uint32_t n = g->n;
+  /* Over the doubled graph (v, side) in reverse topological order (a
+  ** stopper's doubled graph has no cycle): L(v) = max R(v^L), R(v) = min
+  ** L(v^R); pseudonumbers and short games are their own stops. */
+  cg_id *ids = cgt_malloc(((size_t)n + 1) * sizeof *ids);
+  lg_pseudo *st = cgt_malloc((2 * (size_t)n + 1) * sizeof *st);
+  uint8_t *done = cgt_calloc(2 * (size_t)n + 1, 1);
+  uint32_t *stack = cgt_malloc((2 * (size_t)n + 1) * sizeof *stack), *next = cgt_malloc((2 * (size_t)n + 1) * sizeof *next);
+  cgt_rc rc = ids && st && done && stack && next ? lg_short_values(s, g, ids) : CGT_NOMEM;
+  uint32_t top = 0;
+  if (rc == CGT_OK) stack[top] = 2 * g->root + (left ? 0 : 1), next[top++] = 0;
+  while (rc == CGT_OK && top) {   /* depth first, with an explicit stack */
+    uint32_t x = stack[top - 1], v = x / 2, side = x % 2;   /* side 0: the Left stop */
+    lg_pseudo p;
+    if (ids[v] != LG_NOID || vertex_pseudo(s, g, ids, v, &p)) {
+      if (ids[v] != LG_NOID) {
+        p = (lg_pseudo){0};
+        rc = cg_stop(s, ids[v], side == 0, &p.x);
+      }
+      st[x] = p, done[x] = 1, top--;
+      continue;
+    }
+    const uint32_t *o = side ? g->ro : g->lo, *d = side ? g->re : g->le;
+    uint32_t k = next[top - 1];
+    if (o[v] + k < o[v + 1]) {
+      uint32_t y = 2 * d[o[v] + k] + (1 - side);
+      next[top - 1]++;
+      if (!done[y]) stack[top] = y, next[top++] = 0;
+      continue;
+    }
+    lg_pseudo best = {.inf = side ? 1 : -1};   /* no option: off for Left, on for Right */
+    for (uint32_t e = o[v]; e < o[v + 1]; e++) {
+      const lg_pseudo *q = &st[2 * d[e] + (1 - side)];
+      int c = pseudo_cmp(s, q, &best);
+      if (e == o[v] || (side ? c < 0 : c > 0)) best = *q;
+    }
+    st[x] = best, done[x] = 1, top--;
+    rc = cg_work(s, 1 + o[v + 1] - o[v]);
+  }
+  if (rc == CGT_OK) *out = st[2 * g->root + (left ? 0 : 1)];
+  cgt_free(ids);
+  cgt_free(st);
+  cgt_free(done);
+  cgt_free(stack);
+  cgt_free(next);
+  return rc;
+}
