@@ -255,9 +255,27 @@ static void temperature_body(sqlite3_context *ctx, int argc, sqlite3_value **arg
   number_func(ctx, argv, TEMPERATURE, s);
 }
 
+/* The loopy value of node root of pg: a canonical stopper, or its sides. */
+static cgt_rc loopy_value(cg_store *s, const cgt_pgraph *pg, uint32_t root, lg_value *out) {
+  lg_builder *b = lg_builder_new(s);
+  cgt_rc rc = b ? CGT_OK : CGT_NOMEM;
+  uint32_t v;
+  for (uint32_t u = 0; u < pg->nodes.count && rc == CGT_OK; u++) rc = lg_vertex(b, &v);
+  for (uint32_t u = 0; u < pg->nodes.count && rc == CGT_OK; u++)
+    for (uint32_t e = pg->off[u]; e < pg->off[u + 1] && rc == CGT_OK; e++) {
+      if (pg->who[e] & 1) rc = lg_edge(b, u, pg->dst[e], 0);
+      if (rc == CGT_OK && (pg->who[e] & 2)) rc = lg_edge(b, u, pg->dst[e], 1);
+    }
+  lg_graph g;
+  if (rc == CGT_OK) rc = lg_build(b, root, &g);
+  lg_builder_free(b);
+  return rc ? rc : lv_of_graph(s, &g, out);
+}
+
 /* cg_value(graph_id, node): the value of a position of a stored partizan
 ** graph (side 'L', 'R', or NULL for both), by a depth-first search that
-** values each reachable node once; a cycle is an error naming a node on it. */
+** values each reachable node once; where a cycle is met, the loopy value
+** of the position (a canonical stopper or its sides, CGSuite's GameValue). */
 static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
   const char *fname = "cg_value";
@@ -299,16 +317,13 @@ static void value_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_
     state[v] = 2;
     top--;
   }
-  if (rc == CGT_SYNTAX) {
-    cgt_key wk;
-    cgt_keymap_get(&pg->nodes, stack[0], &wk);
-    sqlite3_str *name = sqlite3_str_new(NULL);
-    if (wk.type == CGT_KEY_INT) sqlite3_str_appendf(name, "%lld", (long long)wk.i);
-    else sqlite3_str_appendf(name, "'%.*q'", (int)wk.len, (const char *)wk.p);
-    char *text = sqlite3_str_finish(name);
-    cgt_error(ctx, SQLITE_ERROR, fname, "node %s is on a cycle: cg_value needs a graph without cycles (short games)",
-              text ? text : "?");
-    sqlite3_free(text);
+  if (rc == CGT_SYNTAX) {   /* a cycle: the graph's loopy value */
+    lg_value x = {0};
+    rc = loopy_value(s, pg, root, &x);
+    if (rc == CGT_NOTSTOPPER) cgt_error(ctx, SQLITE_ERROR, fname, "the sides of this position are not stoppers cgt can find");
+    else if (rc) cgt_partizan_report(ctx, rc, fname);
+    else cgt_result_lvalue(ctx, s, &x, fname);
+    lv_free(&x);
   } else if (rc) {
     cgt_partizan_report(ctx, rc, fname);
   } else {
@@ -398,6 +413,7 @@ static void options_reset(cgt_cursor *cur) {
 }
 
 typedef int (*rows_fn)(cgt_cursor *cur, cg_id g, cg_store *s);
+typedef int (*loopy_rows_fn)(cgt_cursor *cur, const lg_value *g, cg_store *s);
 
 static int options_error(cgt_cursor *cur, cgt_rc rc) {
   char *why = rc == CGT_NOMEM ? NULL : cgt_partizan_cause(rc);
@@ -406,27 +422,89 @@ static int options_error(cgt_cursor *cur, cgt_rc rc) {
   return cgt_sqlite_rc(rc);
 }
 
-/* Parses the game argument, then makes the rows with make, with the store
-** and the interrupt of the call. */
-static int game_rows(cgt_cursor *cur, sqlite3_value **args, rows_fn make) {
+/* Parses the game argument, then makes the rows with make (a short game)
+** or loopy (a loopy one), with the store and the interrupt of the call. */
+static int game_rows(cgt_cursor *cur, sqlite3_value **args, rows_fn make, loopy_rows_fn loopy) {
   cg_store *s = cgt_conn_games(cur->conn, NULL);
   if (!s) return SQLITE_NOMEM;
   cgt_interrupt it;
   cgt_interrupt_begin(&it, cur->conn, cur->tf->name);
   cg_store_set_stop(s, &it.stop);
   char err[400];
-  cg_id g;
+  lg_value g = {0};
   const char *text = (const char *)sqlite3_value_text(args[0]);
-  cgt_rc rc = text ? cgt_game_parse(s, args[0], text, &g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = text ? cgt_lvalue_parse(s, args[0], text, &g, err, sizeof err) : CGT_NOMEM;
   int src;
   if (rc == CGT_SYNTAX) {
     cur->err = sqlite3_mprintf("cgt: %s: %s", cur->tf->name, err);
     src = SQLITE_ERROR;
+  } else if (rc == CGT_OK && g.kind == LV_SIDED) {
+    cur->err = sqlite3_mprintf("cgt: %s: a sided value (S & T) has no options: take cg_onside or cg_offside first",
+                               cur->tf->name);
+    src = SQLITE_ERROR;
   } else {
-    src = rc ? options_error(cur, rc) : make(cur, g, s);
+    src = rc ? options_error(cur, rc) : g.kind == LV_SHORT ? make(cur, g.id, s) : loopy(cur, &g, s);
   }
+  lv_free(&g);
   cg_store_set_stop(s, NULL);
   cgt_interrupt_end(&it);
+  return src;
+}
+
+/* The rows of the followers at vertices v[0..n-1] of the stopper g. */
+static int follower_rows(cgt_cursor *cur, cg_store *s, const lg_graph *g, const uint32_t *v, uint32_t n, const char *side) {
+  option_row *rows = sqlite3_malloc64(((uint64_t)n + 1) * sizeof *rows);
+  if (!rows) return SQLITE_NOMEM;
+  cur->rows = rows;
+  cgt_rc rc = CGT_OK;
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
+    lg_graph f;
+    lg_value x = {0};
+    rows[i].side = side ? side[i] : 0;
+    rc = lg_follower(s, g, v[i], &f);
+    if (rc == CGT_OK) rc = lv_stopper(s, &f, &x);
+    if (rc == CGT_OK) rc = lv_print(s, &x, &rows[i].text);
+    lv_free(&x);
+    if (rc == CGT_OK) cur->nrows = i + 1;
+  }
+  if (rc) {
+    options_reset(cur);
+    cur->rows = NULL;
+    cur->nrows = 0;
+    return options_error(cur, rc);
+  }
+  return SQLITE_OK;
+}
+
+/* cg_options of a stopper: its Left options, then its Right ones (a pass
+** is the game itself). */
+static int loopy_options(cgt_cursor *cur, const lg_value *x, cg_store *s) {
+  const lg_graph *g = &x->on;
+  uint32_t r = g->root, nl = g->lo[r + 1] - g->lo[r], nr = g->ro[r + 1] - g->ro[r];
+  uint32_t *v = cgt_malloc(((size_t)nl + nr + 1) * sizeof *v);
+  char *side = cgt_malloc((size_t)nl + nr + 1);
+  int src = SQLITE_NOMEM;
+  if (v && side) {
+    memcpy(v, g->le + g->lo[r], nl * sizeof *v);
+    memcpy(v + nl, g->re + g->ro[r], nr * sizeof *v);
+    for (uint32_t i = 0; i < nl + nr; i++) side[i] = i < nl ? 'L' : 'R';
+    src = follower_rows(cur, s, g, v, nl + nr, side);
+  }
+  cgt_free(v);
+  cgt_free(side);
+  return src;
+}
+
+/* cg_followers of a stopper: the game at each vertex (all distinct). */
+static int loopy_followers(cgt_cursor *cur, const lg_value *x, cg_store *s) {
+  const lg_graph *g = &x->on;
+  uint32_t *v = cgt_malloc(((size_t)g->n + 1) * sizeof *v), k = 0;
+  if (!v) return SQLITE_NOMEM;
+  v[k++] = g->root;
+  for (uint32_t u = 0; u < g->n; u++)
+    if (u != g->root) v[k++] = u;
+  int src = follower_rows(cur, s, g, v, k, NULL);
+  cgt_free(v);
   return src;
 }
 
@@ -471,7 +549,9 @@ static int options_make(cgt_cursor *cur, cg_id g, cg_store *s) {
   return src;
 }
 
-static int options_filter(cgt_cursor *cur, sqlite3_value **args) { return game_rows(cur, args, options_make); }
+static int options_filter(cgt_cursor *cur, sqlite3_value **args) {
+  return game_rows(cur, args, options_make, loopy_options);
+}
 
 /* The rows of cg_followers: every distinct follower once, g first. */
 static int followers_make(cgt_cursor *cur, cg_id g, cg_store *s) {
@@ -489,7 +569,9 @@ static int followers_make(cgt_cursor *cur, cg_id g, cg_store *s) {
   return src;
 }
 
-static int followers_filter(cgt_cursor *cur, sqlite3_value **args) { return game_rows(cur, args, followers_make); }
+static int followers_filter(cgt_cursor *cur, sqlite3_value **args) {
+  return game_rows(cur, args, followers_make, loopy_followers);
+}
 
 static void followers_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
   (void)col;

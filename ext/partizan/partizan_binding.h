@@ -69,6 +69,7 @@ extern const cgt_function cgt_partizan_functions[];
 extern const cgt_function cgt_algebra_functions[];
 extern const cgt_function cgt_graphgame_functions[];
 extern const cgt_function cgt_play_functions[];
+extern const cgt_function cgt_loopy_functions[];
 extern const cgt_table_function cgt_partizan_tables[];
 extern const cgt_table_function cgt_algebra_tables[];
 

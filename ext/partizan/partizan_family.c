@@ -7,5 +7,5 @@
 
 const cgt_family cgt_partizan_family = {
     "partizan",
-    (const cgt_function *const[]){cgt_partizan_functions, cgt_algebra_functions, cgt_graphgame_functions, cgt_play_functions, NULL},
+    (const cgt_function *const[]){cgt_partizan_functions, cgt_algebra_functions, cgt_graphgame_functions, cgt_play_functions, cgt_loopy_functions, NULL},
     (const cgt_table_function *const[]){cgt_partizan_tables, cgt_algebra_tables, NULL}};

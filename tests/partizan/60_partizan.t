@@ -104,7 +104,7 @@ is_error "in a table function's argument too" \
   "cgt: cg_followers: a NUL byte at byte 6 of the game's text" "SELECT * FROM cg_followers('{0|*}' || char(0) || 'x')"
 is_error "a product of two non-integers" "cgt: cg: '*' multiplies a game by an integer (n * G); neither side is one at position 3 in '^ * ^'" "SELECT cg('^ * ^')"
 is_error "*(...) of a non-integer" "cgt: cg: *(...) must hold a non-negative integer at position 1 in '*(1/2)'" "SELECT cg('*(1/2)')"
-is_error "CGSuite's loopy games" "cgt: cg: a loopy game (CGSuite's on, off, over, under, dud, upon, pass) has no short value at position 3 in '1+on'" "SELECT cg('1+on')"
+is_error "a loopy game where a short game is needed" "cgt: cg_birthday: not defined for a loopy game ('1+on')" "SELECT cg_birthday('1+on')"
 is_error "CGSuite's misere canonical forms" "misere canonical forms *[...] are not cgt's notation: for impartial misere play see misere_outcome, heap_genus and misere_quotient) at position 1 in '*[4,2]'" "SELECT cg('*[4,2]')"
 is_error "a word that starts like one is not one" "cgt: cg: unexpected character at position 1 in 'offside'" "SELECT cg('offside')"
 
