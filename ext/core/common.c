@@ -16,7 +16,7 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_LIMIT: return "over a size limit";
     case CGT_TOOLONG: return "text too long";
     case CGT_MEMORY: return "needs more memory than the connection's 'memory' setting allows";
-    case CGT_NOTSTOPPER: return "a loopy sum whose sides are not stoppers: cgt does not simplify such sides yet";
+    case CGT_NOTSTOPPER: return "its sides are not stoppers (as for Bach's carousel): no onside, offside, options or stops";
   }
   return "unknown error";
 }

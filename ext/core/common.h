@@ -21,7 +21,7 @@ typedef enum cgt_rc {
   CGT_LIMIT,        /* a size beyond a documented limit (the caller names it) */
   CGT_TOOLONG,      /* a printed text beyond the longest that can be read back */
   CGT_MEMORY,       /* the computation would hold more than its stop's memory allows */
-  CGT_NOTSTOPPER    /* a loopy value whose sides cgt does not simplify to stoppers */
+  CGT_NOTSTOPPER    /* a loopy value whose sides are not stoppers, where stoppers are needed */
 } cgt_rc;
 
 /*

@@ -96,7 +96,7 @@ static void is_stopper_sided_body(sqlite3_context *ctx, int argc, sqlite3_value 
   (void)argc;
   lg_value g;
   if (!cgt_lvalue_arg(ctx, s, argv[0], "cg_is_stopper_sided", &g)) return;
-  sqlite3_result_int(ctx, 1);   /* every value cgt makes has stoppers for sides */
+  sqlite3_result_int(ctx, !g.loose);
   lv_free(&g);
 }
 

@@ -189,7 +189,7 @@ static uint32_t put_colours(uint32_t *w, const uint32_t *col, const uint32_t *o,
   return 1 + u;
 }
 
-static cgt_rc renumber(cg_store *s, lg_graph *g) {
+cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
   uint32_t n = g->n;
   size_t words = (size_t)n * 3 + g->lo[n] + g->ro[n];
   uint32_t *col = cgt_calloc((size_t)n + 1, sizeof *col), *idx = cgt_malloc(((size_t)n + 1) * sizeof *idx);
@@ -247,5 +247,5 @@ cgt_rc lg_canonical(cg_store *s, lg_graph *g) {
     changed = 0;
     rc = round_once(s, g, &changed);
   }
-  return rc ? rc : renumber(s, g);
+  return rc ? rc : lg_renumber(s, g);
 }

@@ -83,8 +83,13 @@ cgt_rc lg_canonical(cg_store *s, lg_graph *g);
 
 /* ---- sides (lside.c) ---- */
 /* g replaced by the canonical stopper of its onside (onside = 1) or
-** offside; CGT_NOTSTOPPER when the method does not reach one. */
-cgt_rc lg_side(cg_store *s, lg_graph *g, int onside);
+** offside (*stopper 1); when the method does not reach a stopper
+** (*stopper 0), g is the side simplified as far as it goes, numbered in a
+** fixed order (not canonical: equal sides may differ). */
+cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper);
+/* The vertices of g (a canonical stopper) numbered by colour refinement,
+** in an order that depends on the graph's shape alone. */
+cgt_rc lg_renumber(cg_store *s, lg_graph *g);
 
 /* ---- values ---- */
 /* A value: a short game, a canonical stopper (not loopfree), or a sided
@@ -94,6 +99,7 @@ typedef struct lg_value {
   int kind;
   cg_id id;          /* LV_SHORT */
   lg_graph on, off;  /* LV_STOPPER: on; LV_SIDED: both */
+  int loose;         /* LV_SIDED: a side is no stopper (Bach's carousel): simplified, not canonical */
 } lg_value;
 
 void lv_free(lg_value *v);
@@ -105,7 +111,7 @@ cgt_rc lv_of_graph(cg_store *s, lg_graph *g, lg_value *out);
 /* s & t (both consumed); CGT_SYNTAX when t <= s fails. */
 cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out);
 cgt_rc lv_copy(const lg_value *v, lg_value *out);
-/* One side (1 onside, 0 offside) as a value. */
+/* One side (1 onside, 0 offside) as a value (CGT_NOTSTOPPER for a loose one). */
 cgt_rc lv_side(const lg_value *v, int onside, lg_value *out);
 /* The graph of a side of v (a short game expanded). */
 cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out);

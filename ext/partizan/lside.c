@@ -4,9 +4,11 @@
 ** on alternating cycles one at a time, each deletion kept only when two
 ** side comparisons (lsurvive.c, LG_ONSIDE or LG_OFFSIDE) show the side
 ** unchanged; once no alternating cycle is left the graph is a stopper, and
-** its canonical form is the side.  The answer is exact whenever it comes:
-** a side that no single deletion keeps (CGSuite unravels such cycles into
-** finite copies, which cgt does not) ends with CGT_NOTSTOPPER.
+** its canonical form is the side.  When no edge on an alternating cycle
+** can go, any other edge is tried the same way.  A side that no single deletion keeps
+** (Bach's carousel; CGSuite also unravels such cycles into finite copies,
+** which cgt does not) stays as far as it was simplified: the same value,
+** in a form that is not canonical.
 */
 #include <string.h>
 
@@ -86,20 +88,24 @@ static cgt_rc without_edge(const lg_graph *g, uint32_t e, lg_graph *out) {
   return CGT_OK;
 }
 
-cgt_rc lg_side(cg_store *s, lg_graph *g, int onside) {
+cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
   int mode = onside ? LG_ONSIDE : LG_OFFSIDE;
   cgt_rc rc = CGT_OK;
   for (;;) {
     int stopper = lg_test(g, LG_STOPPER);
     if (stopper < 0) return CGT_NOMEM;
+    *stopper_out = stopper;
     if (stopper) return lg_canonical(s, g);
     uint32_t m = g->lo[g->n] + g->ro[g->n];
     uint8_t *on_cycle = cgt_malloc((size_t)m + 1);
     if (!on_cycle) return CGT_NOMEM;
     rc = alternating_edges(g, on_cycle);
     int deleted = 0;
-    for (uint32_t e = 0; e < m && rc == CGT_OK && !deleted; e++) {
-      if (!on_cycle[e]) continue;
+    /* Edges on alternating cycles first; when none of them goes, any other
+    ** edge whose loss leaves the side as it is (a dominated option). */
+    for (uint32_t k = 0; k < 2 * m && rc == CGT_OK && !deleted; k++) {
+      uint32_t e = k % m;
+      if (on_cycle[e] != (k < m)) continue;
       lg_graph h;
       int le = 0, ge = 0;
       rc = without_edge(g, e, &h);
@@ -116,6 +122,6 @@ cgt_rc lg_side(cg_store *s, lg_graph *g, int onside) {
     }
     cgt_free(on_cycle);
     if (rc) return rc;
-    if (!deleted) return CGT_NOTSTOPPER;
+    if (!deleted) return lg_renumber(s, g);
   }
 }

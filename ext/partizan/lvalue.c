@@ -14,7 +14,7 @@ void lv_free(lg_value *v) {
 }
 
 cgt_rc lv_copy(const lg_value *v, lg_value *out) {
-  *out = (lg_value){.kind = v->kind, .id = v->id};
+  *out = (lg_value){.kind = v->kind, .id = v->id, .loose = v->loose};
   cgt_rc rc = CGT_OK;
   if (v->kind != LV_SHORT) rc = lg_copy(&v->on, &out->on);
   if (rc == CGT_OK && v->kind == LV_SIDED && (rc = lg_copy(&v->off, &out->off))) lg_free(&out->on);
@@ -57,6 +57,8 @@ cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out) {
 
 cgt_rc lv_side(const lg_value *v, int onside, lg_value *out) {
   if (v->kind != LV_SIDED) return lv_copy(v, out);
+  *out = (lg_value){0};
+  if (v->loose) return CGT_NOTSTOPPER;
   *out = (lg_value){.kind = LV_STOPPER};
   return lg_copy(onside ? &v->on : &v->off, &out->on);
 }
@@ -67,19 +69,23 @@ int lv_equal(const lg_value *a, const lg_value *b) {
   return lg_same(&a->on, &b->on) && (a->kind == LV_STOPPER || lg_same(&a->off, &b->off));
 }
 
+/* Side onside of a <= that of b: by survival for stoppers, by the side's
+** own comparison when either is sided. */
+static cgt_rc side_le(cg_store *s, const lg_value *a, const lg_value *b, int onside, int *le) {
+  lg_graph g = {0}, h = {0};
+  int mode = a->kind != LV_SIDED && b->kind != LV_SIDED ? LG_SURVIVE : onside ? LG_ONSIDE : LG_OFFSIDE;
+  cgt_rc rc = lv_graph(s, a, onside, &g);
+  if (rc == CGT_OK) rc = lv_graph(s, b, onside, &h);
+  if (rc == CGT_OK) rc = lg_le(s, &g, &h, mode, le);
+  lg_free(&g);
+  lg_free(&h);
+  return rc;
+}
+
 cgt_rc lv_le(cg_store *s, const lg_value *a, const lg_value *b, int *le) {
   if (a->kind == LV_SHORT && b->kind == LV_SHORT) return cg_le(s, a->id, b->id, le);
-  *le = 1;
-  cgt_rc rc = CGT_OK;
-  for (int side = 1; side >= 0 && rc == CGT_OK && *le; side--) {
-    if (side == 0 && a->kind != LV_SIDED && b->kind != LV_SIDED) break;   /* stoppers: one comparison */
-    lg_graph g = {0}, h = {0};
-    rc = lv_graph(s, a, side, &g);
-    if (rc == CGT_OK) rc = lv_graph(s, b, side, &h);
-    if (rc == CGT_OK) rc = lg_le(s, &g, &h, LG_SURVIVE, le);
-    lg_free(&g);
-    lg_free(&h);
-  }
+  cgt_rc rc = side_le(s, a, b, 1, le);
+  if (rc == CGT_OK && *le && (a->kind == LV_SIDED || b->kind == LV_SIDED)) rc = side_le(s, a, b, 0, le);
   return rc;
 }
 
@@ -108,8 +114,15 @@ cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out) {
     out->kind = LV_SHORT;
     return cg_neg(s, a->id, &out->id);
   }
-  lg_value side[2] = {{0}, {0}};   /* -(S & T) = -T & -S */
   cgt_rc rc = CGT_OK;
+  if (a->loose) {   /* sides that are no stoppers: negated as they are */
+    *out = (lg_value){.kind = LV_SIDED, .loose = 1};
+    rc = lg_negate(&a->off, &out->on);
+    if (rc == CGT_OK && (rc = lg_negate(&a->on, &out->off))) lg_free(&out->on);
+    if (rc) *out = (lg_value){0};
+    return rc;
+  }
+  lg_value side[2] = {{0}, {0}};   /* -(S & T) = -T & -S */
   for (int k = 0; k < 2 && rc == CGT_OK; k++) {
     lg_graph g;
     rc = lg_negate(k == 0 ? &a->on : a->kind == LV_SIDED ? &a->off : &a->on, &g);
@@ -126,53 +139,52 @@ cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out) {
   return rc;
 }
 
-/* A side (onside = 1, or the offside) of graph g as a value (g consumed). */
-static cgt_rc side_value(cg_store *s, lg_graph *g, int onside, lg_value *out) {
-  cgt_rc rc = lg_side(s, g, onside);
-  if (rc) {
-    lg_free(g);
+/* The value with sides on and off (both consumed; *_stopper: whether each
+** is a canonical stopper). */
+static cgt_rc from_sides(cg_store *s, lg_graph *on, int on_stopper, lg_graph *off, int off_stopper, lg_value *out) {
+  *out = (lg_value){0};
+  if (on_stopper && off_stopper) {
+    lg_value a = {0}, b = {0};
+    cgt_rc rc = lv_stopper(s, on, &a);
+    if (rc == CGT_OK) rc = lv_stopper(s, off, &b);
+    else lg_free(off);
+    if (rc == CGT_OK) return lv_sided(s, &a, &b, out);
+    lv_free(&a);
     return rc;
   }
-  return lv_stopper(s, g, out);
+  *out = (lg_value){.kind = LV_SIDED, .on = *on, .off = *off, .loose = 1};
+  return CGT_OK;
 }
 
 cgt_rc lv_of_graph(cg_store *s, lg_graph *g, lg_value *out) {
   *out = (lg_value){0};
-  int stopper = lg_test(g, LG_STOPPER);
+  int stopper = lg_test(g, LG_STOPPER), on_stopper = 0, off_stopper = 0;
   if (stopper) {
     if (stopper > 0) return lv_stopper(s, g, out);
     lg_free(g);
     return CGT_NOMEM;
   }
   lg_graph h;
-  lg_value on = {0}, off = {0};
   cgt_rc rc = lg_copy(g, &h);
-  if (rc) {
-    lg_free(g);
-    return rc;
-  }
-  rc = side_value(s, g, 1, &on);
-  if (rc == CGT_OK) rc = side_value(s, &h, 0, &off);
-  else lg_free(&h);
-  if (rc == CGT_OK) return lv_sided(s, &on, &off, out);
-  lv_free(&on);
+  if (rc == CGT_OK) rc = lg_side(s, g, 1, &on_stopper);
+  if (rc == CGT_OK) rc = lg_side(s, &h, 0, &off_stopper);
+  if (rc == CGT_OK) return from_sides(s, g, on_stopper, &h, off_stopper, out);
+  lg_free(g);
+  lg_free(&h);
   return rc;
 }
 
-/* The sum of side onside of a and of b (the upsum of the onsides, the
-** downsum of the offsides). */
-static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out) {
-  lg_graph g = {0}, h = {0}, p = {0};
+/* Side onside of a + b, of the product of those sides (the upsum of the
+** onsides, the downsum of the offsides). */
+static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_graph *out, int *stopper) {
+  lg_graph g = {0}, h = {0};
   cgt_rc rc = lv_graph(s, a, onside, &g);
   if (rc == CGT_OK) rc = lv_graph(s, b, onside, &h);
-  if (rc == CGT_OK) rc = lg_add(s, &g, &h, &p);
+  if (rc == CGT_OK) rc = lg_add(s, &g, &h, out);
   lg_free(&g);
   lg_free(&h);
-  if (rc) return rc;
-  int stopper = lg_test(&p, LG_STOPPER);
-  if (stopper > 0) return lv_stopper(s, &p, out);
-  if (stopper < 0) return lg_free(&p), CGT_NOMEM;
-  return side_value(s, &p, onside, out);
+  if (rc == CGT_OK && (rc = lg_side(s, out, onside, stopper))) lg_free(out);
+  return rc;
 }
 
 cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
@@ -190,43 +202,35 @@ cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) 
     lg_free(&h);
     return rc ? rc : lv_of_graph(s, &p, out);
   }
-  lg_value on = {0}, off = {0};
-  cgt_rc rc = side_sum(s, a, b, 1, &on);
-  if (rc == CGT_OK) rc = side_sum(s, a, b, 0, &off);
-  if (rc == CGT_OK) return lv_sided(s, &on, &off, out);
-  lv_free(&on);
-  lv_free(&off);
-  return rc;
-}
-
-/* Who wins a stopper (or short game) moving first: *left_first and
-** *right_first are 1 when that player wins, -1 when the other does. */
-static cgt_rc stopper_results(cg_store *s, const lg_value *g, int *left_first, int *right_first) {
-  lg_value zero = {.kind = LV_SHORT};
-  int le0, ge0;
-  cgt_rc rc = cg_integer(s, 0, &zero.id);
-  if (rc == CGT_OK) rc = lv_le(s, g, &zero, &le0);
-  if (rc == CGT_OK) rc = lv_le(s, &zero, g, &ge0);
-  *left_first = le0 ? -1 : 1;    /* Left first wins unless G <= 0 */
-  *right_first = ge0 ? -1 : 1;   /* Right first wins unless G >= 0 */
-  return rc;
+  lg_graph on = {0}, off = {0};
+  int on_stopper = 0, off_stopper = 0;
+  cgt_rc rc = side_sum(s, a, b, 1, &on, &on_stopper);
+  if (rc == CGT_OK && (rc = side_sum(s, a, b, 0, &off, &off_stopper))) lg_free(&on);
+  return rc ? rc : from_sides(s, &on, on_stopper, &off, off_stopper, out);
 }
 
 cgt_rc lv_outcome(cg_store *s, const lg_value *a, int *cls) {
-  int lf, rf, lf2, rf2;
-  lg_value on = {0}, off = {0};
-  cgt_rc rc = lv_side(a, 1, &on);
-  if (rc == CGT_OK) rc = lv_side(a, 0, &off);
-  if (rc == CGT_OK) rc = stopper_results(s, &on, &lf, &rf);
-  if (rc == CGT_OK) rc = stopper_results(s, &off, &lf2, &rf2);
-  lv_free(&on);
-  lv_free(&off);
+  lg_value zero = {.kind = LV_SHORT};
+  int le[2] = {0, 0}, ge[2] = {0, 0};   /* [onside, offside] <= 0 and >= 0 */
+  cgt_rc rc = cg_integer(s, 0, &zero.id);
+  for (int k = 0; k < 2 && rc == CGT_OK; k++) {
+    if (k == 1 && a->kind != LV_SIDED) {
+      le[1] = le[0], ge[1] = ge[0];
+      break;
+    }
+    if (a->kind == LV_SHORT) rc = cg_le(s, a->id, zero.id, &le[k]);
+    else rc = side_le(s, a, &zero, !k, &le[k]);
+    if (rc) break;
+    if (a->kind == LV_SHORT) rc = cg_le(s, zero.id, a->id, &ge[k]);
+    else rc = side_le(s, &zero, a, !k, &ge[k]);
+  }
   if (rc) return rc;
-  /* Left first: a Left win if the offside (draws to Right) is one, a Right
-  ** win if the onside (draws to Left) is one, else a draw; Right first alike. */
-  int L = lf2 == 1 ? 1 : lf == -1 ? -1 : 0, R = rf == 1 ? -1 : rf2 == -1 ? 1 : 0;   /* +1 Left wins */
+  /* Left first: a Left win when even the offside (draws to Right) is not
+  ** <= 0, a Right win when even the onside (draws to Left) is <= 0, else a
+  ** draw; Right first alike. */
+  int L = !le[1] ? 1 : le[0] ? -1 : 0, R = !ge[0] ? -1 : ge[1] ? 1 : 0;   /* +1: Left wins */
   static const int cls_of[3][3] = {
-      /* R: Right wins, draw, Left wins */
+      /* Right first: Right wins, draw, Left wins */
       {CG_PLAY_R, CG_PLAY_PCHECK, CG_PLAY_P},        /* Left first: Right wins */
       {CG_PLAY_NCHECK, CG_PLAY_D, CG_PLAY_PHAT},     /* Left first: draw */
       {CG_PLAY_N, CG_PLAY_NHAT, CG_PLAY_L}};         /* Left first: Left wins */
