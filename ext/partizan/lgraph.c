@@ -26,6 +26,7 @@ static cgt_rc lg_alloc(lg_graph *g, uint32_t n, size_t nl, size_t nr) {
 /* ---- the builder: vertices, an edge list, and the vertices of short games ---- */
 struct lg_builder {
   cg_store *s;
+  uint64_t held;   /* bytes reserved from the store's stop for the arrays */
   uint32_t n;
   size_t m, mcap;
   uint32_t *from, *to;
@@ -42,6 +43,7 @@ lg_builder *lg_builder_new(cg_store *s) {
 
 void lg_builder_free(lg_builder *b) {
   if (!b) return;
+  cgt_stop_release(cg_store_get_stop(b->s), b->held);
   cgt_free(b->from);
   cgt_free(b->to);
   cgt_free(b->right);
@@ -50,15 +52,24 @@ void lg_builder_free(lg_builder *b) {
   cgt_free(b);
 }
 
+/* Reserves bytes more from the store's stop (memory), and charges work. */
+static cgt_rc hold(lg_builder *b, uint64_t bytes) {
+  if (cgt_stop_reserve(cg_store_get_stop(b->s), bytes)) return CGT_MEMORY;
+  b->held += bytes;
+  return CGT_OK;
+}
+
 cgt_rc lg_vertex(lg_builder *b, uint32_t *v) {
   if (b->n >= UINT32_MAX - 2) return CGT_TOOBIG;
+  if ((b->n & 1023) == 0 && hold(b, 1024 * 16)) return CGT_MEMORY;   /* the graph's arrays to come */
   *v = b->n++;
-  return CGT_OK;
+  return cg_work(b->s, 1);
 }
 
 cgt_rc lg_edge(lg_builder *b, uint32_t from, uint32_t to, int right) {
   if (b->m == b->mcap) {
     size_t cap = b->mcap ? 2 * b->mcap : 16;
+    if (hold(b, (uint64_t)(cap - b->mcap) * 13)) return CGT_MEMORY;   /* here and in the graph */
     uint32_t *f = cgt_realloc(b->from, cap * sizeof *f);
     if (f) b->from = f;
     uint32_t *t = f ? cgt_realloc(b->to, cap * sizeof *t) : NULL;
@@ -149,8 +160,9 @@ cgt_rc lg_short(lg_builder *b, cg_id id, uint32_t *v) {
 cgt_rc lg_embed(lg_builder *b, const lg_graph *g, uint32_t *v) {
   uint32_t base = b->n;
   if (g->n > UINT32_MAX - 2 - base) return CGT_TOOBIG;
+  cgt_rc rc = hold(b, (uint64_t)g->n * 16);
+  if (rc) return rc;
   b->n += g->n;
-  cgt_rc rc = CGT_OK;
   for (uint32_t u = 0; u < g->n && rc == CGT_OK; u++) {
     for (uint32_t e = g->lo[u]; e < g->lo[u + 1] && rc == CGT_OK; e++) rc = lg_edge(b, base + u, base + g->le[e], 0);
     for (uint32_t e = g->ro[u]; e < g->ro[u + 1] && rc == CGT_OK; e++) rc = lg_edge(b, base + u, base + g->re[e], 1);
