@@ -163,10 +163,14 @@ cgt_rc lg_le_table(cg_store *s, const lg_graph *g, const lg_graph *h, int mode, 
 }
 
 cgt_rc lg_le(cg_store *s, const lg_graph *g, const lg_graph *h, int mode, int *le) {
-  uint8_t *t = cgt_malloc((size_t)g->n * h->n + 1);
-  if (!t) return CGT_NOMEM;
-  cgt_rc rc = lg_le_table(s, g, h, mode, t);
+  uint64_t pairs = (uint64_t)g->n * h->n;
+  if (2 * pairs >= UINT32_MAX) return CGT_TOOBIG;
+  cgt_stop *st = cg_store_get_stop(s);
+  if (cgt_stop_reserve(st, pairs)) return CGT_MEMORY;
+  uint8_t *t = cgt_malloc((size_t)pairs + 1);
+  cgt_rc rc = t ? lg_le_table(s, g, h, mode, t) : CGT_NOMEM;
   if (rc == CGT_OK) *le = t[(size_t)g->root * h->n + h->root];
   cgt_free(t);
+  cgt_stop_release(st, pairs);
   return rc;
 }
