@@ -214,9 +214,34 @@ static void predicate(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, c
   else sqlite3_result_int(ctx, yes);
 }
 
+/* A loopy game is infinitesimal when the stops of its sides, over and
+** under dropped, are all 0 (CGSuite's strong stops). */
+static cgt_rc loopy_infinitesimal(cg_store *s, const lg_value *g, int *yes) {
+  cgt_rc rc = CGT_OK;
+  *yes = 1;
+  for (int k = 0; k < 2 && rc == CGT_OK && *yes; k++) {
+    lg_value side;
+    if ((rc = lv_side(g, !k, &side))) break;
+    for (int left = 0; left < 2 && rc == CGT_OK && *yes; left++) {
+      lg_pseudo p;
+      rc = lv_stop(s, &side, left, &p);
+      if (rc == CGT_OK) *yes = !p.inf && cg_dyadic_is_zero(p.x);
+    }
+    lv_free(&side);
+  }
+  return rc;
+}
+
 static void is_infinitesimal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  predicate(ctx, argv, s, "cg_is_infinitesimal", cg_is_infinitesimal);
+  const char *fname = "cg_is_infinitesimal";
+  lg_value g;
+  int yes = 0;
+  if (!cgt_lvalue_arg(ctx, s, argv[0], fname, &g)) return;
+  cgt_rc rc = g.kind == LV_SHORT ? cg_is_infinitesimal(s, g.id, &yes) : loopy_infinitesimal(s, &g, &yes);
+  lv_free(&g);
+  if (rc) cgt_partizan_report(ctx, rc, fname);
+  else sqlite3_result_int(ctx, yes);
 }
 
 static void is_all_small_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
@@ -245,9 +270,34 @@ static void binary(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, cons
   cgt_answer_game(ctx, s, rc, g, fname);
 }
 
+/* G : H of stoppers (1:off is over); short games by cg_ordinal_sum. */
 static void ordinal_sum_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   (void)argc;
-  binary(ctx, argv, s, "cg_ordinal_sum", cg_ordinal_sum);
+  const char *fname = "cg_ordinal_sum";
+  lg_value a, b, x = {0};
+  if (!cgt_lvalue_arg(ctx, s, argv[0], fname, &a)) return;
+  if (!cgt_lvalue_arg(ctx, s, argv[1], fname, &b)) return lv_free(&a);
+  cgt_rc rc = CGT_OK;
+  if (a.kind == LV_SHORT && b.kind == LV_SHORT) {
+    x.kind = LV_SHORT;
+    rc = cg_ordinal_sum(s, a.id, b.id, &x.id);
+  } else if (a.kind == LV_SIDED || b.kind == LV_SIDED) {
+    rc = CGT_NOTSTOPPER;
+  } else {
+    lg_graph g = {0}, h = {0}, o = {0};
+    rc = lv_graph(s, &a, 1, &g);
+    if (rc == CGT_OK) rc = lv_graph(s, &b, 1, &h);
+    if (rc == CGT_OK) rc = lg_ordinal(s, &g, &h, &o);
+    lg_free(&g);
+    lg_free(&h);
+    if (rc == CGT_OK) rc = lv_of_graph(s, &o, &x);
+  }
+  lv_free(&a);
+  lv_free(&b);
+  if (rc == CGT_NOTSTOPPER) cgt_error(ctx, SQLITE_ERROR, fname, "defined for stoppers: take cg_onside or cg_offside first");
+  else if (rc) cgt_partizan_report(ctx, rc, fname);
+  else cgt_result_lvalue(ctx, s, &x, fname);
+  lv_free(&x);
 }
 
 static void cool_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
