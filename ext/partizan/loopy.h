@@ -91,6 +91,24 @@ cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper);
 ** in an order that depends on the graph's shape alone. */
 cgt_rc lg_renumber(cg_store *s, lg_graph *g);
 
+/* ---- the store of canonical stoppers (lstore.c) ---- */
+/* A side of a value is named by a key: LG_KEY_SHORT | a short game's id,
+** or LG_KEY_STOPPER | a stored stopper's id (0: not stored). */
+#define LG_KEY_SHORT ((uint64_t)1 << 32)
+#define LG_KEY_STOPPER ((uint64_t)2 << 32)
+typedef struct lg_store lg_store;
+void lg_store_free(lg_store *ls);
+size_t lg_store_bytes(const lg_store *ls);
+/* The key of canonical stopper g, stored once. */
+cgt_rc lg_intern(cg_store *s, const lg_graph *g, uint64_t *key);
+/* The stored stopper of key (NULL for none). */
+const lg_graph *lg_stored(cg_store *s, uint64_t key);
+/* The cache of operations op on values named by their sides' keys k: the
+** result's kind and sides' keys, or an answer in r[0]. */
+enum { LG_OP_ADD = 1, LG_OP_NEG, LG_OP_LE };
+int lg_cache_get(cg_store *s, int op, const uint64_t k[4], uint64_t r[2], int *kind);
+void lg_cache_put(cg_store *s, int op, const uint64_t k[4], const uint64_t r[2], int kind);
+
 /* ---- values ---- */
 /* A value: a short game, a canonical stopper (not loopfree), or a sided
 ** value on & off with off < on, both canonical stoppers (short or not). */
@@ -100,6 +118,7 @@ typedef struct lg_value {
   cg_id id;          /* LV_SHORT */
   lg_graph on, off;  /* LV_STOPPER: on; LV_SIDED: both */
   int loose;         /* LV_SIDED: a side is no stopper (Bach's carousel): simplified, not canonical */
+  uint64_t kon, koff;   /* the sides' keys in the store (0: not stored) */
 } lg_value;
 
 void lv_free(lg_value *v);

@@ -14,7 +14,7 @@ void lv_free(lg_value *v) {
 }
 
 cgt_rc lv_copy(const lg_value *v, lg_value *out) {
-  *out = (lg_value){.kind = v->kind, .id = v->id, .loose = v->loose};
+  *out = (lg_value){.kind = v->kind, .id = v->id, .loose = v->loose, .kon = v->kon, .koff = v->koff};
   cgt_rc rc = CGT_OK;
   if (v->kind != LV_SHORT) rc = lg_copy(&v->on, &out->on);
   if (rc == CGT_OK && v->kind == LV_SIDED && (rc = lg_copy(&v->off, &out->off))) lg_free(&out->on);
@@ -41,7 +41,51 @@ cgt_rc lv_stopper(cg_store *s, lg_graph *g, lg_value *out) {
   }
   out->kind = LV_STOPPER, out->on = *g;
   memset(g, 0, sizeof *g);
-  return CGT_OK;
+  rc = lg_intern(s, &out->on, &out->kon);
+  out->koff = out->kon;
+  if (rc) lv_free(out);
+  return rc;
+}
+
+/* The key of a side of v in the store (0: none, as for loose sides). */
+static uint64_t side_key(const lg_value *v, int onside) {
+  if (v->kind == LV_SHORT) return LG_KEY_SHORT | v->id;
+  if (v->loose) return 0;
+  return onside ? v->kon : v->koff;
+}
+
+/* The value of kind whose sides have keys kon and koff. */
+static cgt_rc from_keys(cg_store *s, int kind, uint64_t kon, uint64_t koff, lg_value *out) {
+  *out = (lg_value){.kind = kind, .kon = kon, .koff = koff};
+  if (kind == LV_SHORT) return out->id = (cg_id)kon, CGT_OK;
+  cgt_rc rc = CGT_OK;
+  for (int k = 0; k < (kind == LV_SIDED ? 2 : 1) && rc == CGT_OK; k++) {
+    uint64_t key = k ? koff : kon;
+    lg_value side = {.kind = LV_SHORT, .id = (cg_id)key};
+    const lg_graph *g = lg_stored(s, key);
+    rc = key & LG_KEY_SHORT ? lv_graph(s, &side, 1, k ? &out->off : &out->on) : !g ? CGT_NOMEM : lg_copy(g, k ? &out->off : &out->on);
+  }
+  if (rc) {
+    lg_free(&out->on);
+    *out = (lg_value){0};
+  }
+  return rc;
+}
+
+/* The cached result of op on a (and b), when there is one: 1. */
+static int cached(cg_store *s, int op, const lg_value *a, const lg_value *b, uint64_t k[4], lg_value *out) {
+  k[0] = side_key(a, 1), k[1] = side_key(a, 0);
+  k[2] = b ? side_key(b, 1) : LG_KEY_SHORT, k[3] = b ? side_key(b, 0) : LG_KEY_SHORT;
+  uint64_t r[2];
+  int kind;
+  if (!k[0] || !k[1] || !k[2] || !k[3] || !lg_cache_get(s, op, k, r, &kind)) return 0;
+  return from_keys(s, kind, r[0], r[1], out) == CGT_OK;
+}
+
+/* Caches out as the result of op on the keys k. */
+static void remember(cg_store *s, int op, const uint64_t k[4], const lg_value *out) {
+  uint64_t r[2] = {side_key(out, 1), side_key(out, 0)};
+  if (k[0] && k[1] && k[2] && k[3] && r[0] && r[1]) lg_cache_put(s, op, k, r, out->kind);
 }
 
 cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out) {
@@ -84,8 +128,13 @@ static cgt_rc side_le(cg_store *s, const lg_value *a, const lg_value *b, int ons
 
 cgt_rc lv_le(cg_store *s, const lg_value *a, const lg_value *b, int *le) {
   if (a->kind == LV_SHORT && b->kind == LV_SHORT) return cg_le(s, a->id, b->id, le);
+  uint64_t k[4] = {side_key(a, 1), side_key(a, 0), side_key(b, 1), side_key(b, 0)}, r[2];
+  int known = k[0] && k[1] && k[2] && k[3], kind;
+  if (known && lg_cache_get(s, LG_OP_LE, k, r, &kind)) return *le = (int)r[0], CGT_OK;
   cgt_rc rc = side_le(s, a, b, 1, le);
   if (rc == CGT_OK && *le && (a->kind == LV_SIDED || b->kind == LV_SIDED)) rc = side_le(s, a, b, 0, le);
+  r[0] = (uint64_t)*le, r[1] = 0;
+  if (rc == CGT_OK && known) lg_cache_put(s, LG_OP_LE, k, r, 0);
   return rc;
 }
 
@@ -99,6 +148,7 @@ cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out) {
     *on = (lg_value){0};
   } else if (rc == CGT_OK) {
     out->kind = LV_SIDED;
+    out->kon = side_key(on, 1), out->koff = side_key(off, 0);
     rc = lv_graph(s, on, 1, &out->on);
     if (rc == CGT_OK && (rc = lv_graph(s, off, 0, &out->off))) lg_free(&out->on);
     if (rc) *out = (lg_value){0};
@@ -108,7 +158,7 @@ cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out) {
   return rc;
 }
 
-cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out) {
+static cgt_rc negate(cg_store *s, const lg_value *a, lg_value *out) {
   *out = (lg_value){0};
   if (a->kind == LV_SHORT) {
     out->kind = LV_SHORT;
@@ -187,7 +237,7 @@ static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int on
   return rc;
 }
 
-cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
+static cgt_rc add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
   *out = (lg_value){0};
   if (a->kind == LV_SHORT && b->kind == LV_SHORT) {
     out->kind = LV_SHORT;
@@ -320,5 +370,23 @@ cgt_rc lv_stop(cg_store *s, const lg_value *a, int left, lg_pseudo *out) {
   cgt_free(done);
   cgt_free(stack);
   cgt_free(next);
+  return rc;
+}
+
+cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out) {
+  uint64_t k[4];
+  if (a->kind == LV_SHORT) return negate(s, a, out);
+  if (cached(s, LG_OP_NEG, a, NULL, k, out)) return CGT_OK;
+  cgt_rc rc = negate(s, a, out);
+  if (rc == CGT_OK) remember(s, LG_OP_NEG, k, out);
+  return rc;
+}
+
+cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
+  uint64_t k[4];
+  if (a->kind == LV_SHORT && b->kind == LV_SHORT) return add(s, a, b, out);
+  if (cached(s, LG_OP_ADD, a, b, k, out)) return CGT_OK;
+  cgt_rc rc = add(s, a, b, out);
+  if (rc == CGT_OK) remember(s, LG_OP_ADD, k, out);
   return rc;
 }
