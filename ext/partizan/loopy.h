@@ -127,6 +127,9 @@ cgt_rc lv_stopper(cg_store *s, lg_graph *g, lg_value *out);
 /* The value of any graph: a stopper's canonical form, else its sides
 ** (g is consumed). */
 cgt_rc lv_of_graph(cg_store *s, lg_graph *g, lg_value *out);
+/* The value whose onside is on's onside and offside off's offside (both
+** consumed). */
+cgt_rc lv_of_sides(cg_store *s, lg_graph *on, lg_graph *off, lg_value *out);
 /* s & t (both consumed); CGT_SYNTAX when t <= s fails. */
 cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out);
 cgt_rc lv_copy(const lg_value *v, lg_value *out);

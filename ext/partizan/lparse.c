@@ -35,6 +35,8 @@ typedef struct lparser {
   uint32_t *outer;   /* per vertex made by braces: the outermost open scope it refers to, or NONE */
   size_t nouter, capouter;
   uint32_t depth;
+  int mode;          /* 0: values; +1 / -1: the onside / offside of every sided option */
+  int needs_sides;   /* a sided option was met with mode 0 */
   char *err;
   size_t errlen;
 } lparser;
@@ -255,9 +257,15 @@ static cgt_rc option(lparser *p, size_t from, size_t to, int right) {
   if (x.is_vertex) {
     w = x.v;
     if (w < p->nouter && p->outer[w] != NONE) refer(p, p->outer[w]);
-  } else if (x.val.kind == LV_SIDED) {
+  } else if (x.val.kind == LV_SIDED && p->mode == 0) {   /* read again for each side (lv_parse) */
     piece_free(&x);
-    return fail(p, from, "a sided value as an option (such as {2&-2|1}) is not supported: give the sides' games");
+    p->needs_sides = 1;
+    return CGT_NOTSTOPPER;
+  } else if (x.val.kind == LV_SIDED) {   /* its side in this reading */
+    lg_graph side = {0};
+    rc = lv_graph(p->s, &x.val, p->mode > 0, &side);
+    if (rc == CGT_OK) rc = lg_embed(p->b, &side, &w);
+    lg_free(&side);
   } else {
     rc = x.val.kind == LV_SHORT ? lg_short(p->b, x.val.id, &w) : lg_embed(p->b, &x.val.on, &w);
   }
@@ -344,6 +352,14 @@ static cgt_rc short_text(lparser *p, size_t at, size_t end, piece *out) {
   return CGT_OK;
 }
 
+/* Whether a loopy name or a label's braces (a word and '{') start at i:
+** then a '*' before it multiplies (10*upon, 3*a{...}). */
+static int word_follows(const lparser *p, size_t i, size_t to) {
+  size_t n, w = i < to && isalpha((unsigned char)p->t[i]) ? 1 : 0;
+  while (w && i + w < to && is_ident(p->t[i + w])) w++;
+  return loopy_name(p, i, to, &n) >= 0 || (w && i + w < to && p->t[i + w] == '{' && !word_is(p, i, w, "v"));
+}
+
 /* Where a run of short notation from at ends: digits, fractions, *, ^, v
 ** and arrows, up to a loopy name. */
 static size_t short_run(const lparser *p, size_t at, size_t to) {
@@ -353,7 +369,7 @@ static size_t short_run(const lparser *p, size_t at, size_t to) {
   while (j < to) {
     unsigned char c = (unsigned char)p->t[j];
     if (loopy_name(p, j, to, &n) >= 0) break;
-    if (c == '*' && j + 1 < to && p->t[j + 1] == '(') break;
+    if (c == '*' && j + 1 < to && (p->t[j + 1] == '(' || word_follows(p, j + 1, to))) break;
     if (c == 0xc2 && j + 1 < to && (unsigned char)p->t[j + 1] == 0xb1) break;   /* ± */
     if (!(isdigit(c) || c == '/' || c == '.' || c == '*' || c == '^' || c == 'v' || c == '<' || c == '>' ||
           c == '[' || c == ']' || c >= 0x80))
@@ -364,6 +380,44 @@ static size_t short_run(const lparser *p, size_t at, size_t to) {
 }
 
 static cgt_rc atom(lparser *p, size_t *i, size_t to, piece *out);
+
+/* Whether [from, to) has a '|' outside brackets. */
+static int has_bar(const lparser *p, size_t from, size_t to) {
+  for (size_t k = from; k < to; k++) {
+    if (p->t[k] == '{' || p->t[k] == '(') k = closing(p, k, to);
+    else if (p->t[k] == '|') return 1;
+  }
+  return 0;
+}
+
+/* +-{a, b, ...} = {a, b, ... | -a, -b, ...}, the braces at *i. */
+static cgt_rc plus_minus_list(lparser *p, size_t *i, size_t to, piece *out) {
+  size_t open = *i, end = closing(p, open, to);
+  *i = end + 1;
+  lg_value *v = NULL;
+  size_t n = 0, cap = 0;
+  cgt_rc rc = CGT_OK;
+  for (size_t k = open + 1, start = k; rc == CGT_OK; k++) {
+    if (k < end && (p->t[k] == '{' || p->t[k] == '(')) k = closing(p, k, end);
+    if (k < end && p->t[k] != ',') continue;
+    lg_value *nv = cgt_grow(v, &cap, 2 * (n + 1), sizeof *v, 8);
+    if (!nv) {
+      rc = CGT_NOMEM;
+      break;
+    }
+    v = nv;
+    piece x;
+    if ((rc = sided(p, start, k, &x)) == CGT_OK && (rc = whole(p, &x, start)) == CGT_OK) v[n++] = x.val;
+    else piece_free(&x);
+    if (k >= end) break;
+    start = k + 1;
+  }
+  for (size_t k = 0; k < n && rc == CGT_OK; k++) rc = lv_neg(p->s, &v[k], &v[n + k]);
+  if (rc == CGT_OK) rc = game_of(p->s, v, (uint32_t)n, v + n, (uint32_t)n, &out->val);
+  for (size_t k = 0; k < 2 * n && v; k++) lv_free(&v[k]);
+  cgt_free(v);
+  return rc;
+}
 
 static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
   size_t at = *i, n;
@@ -435,6 +489,8 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
   if (!strncmp(p->t + at, "+-", 2) || !strncmp(p->t + at, "\xc2\xb1", 2)) {   /* +-G = {G | -G} */
     *i = skip(p, at + 2, to);
     if (*i >= to) return fail(p, *i, "missing game after +-");
+    if (p->t[*i] == '{' && closing(p, *i, to) < to && !has_bar(p, *i + 1, closing(p, *i, to)))
+      return plus_minus_list(p, i, to, out);
     piece x;
     cgt_rc rc = atom(p, i, to, &x);
     if (rc == CGT_OK) rc = whole(p, &x, at + 2);
@@ -497,12 +553,15 @@ static cgt_rc term(lparser *p, size_t *i, size_t to, piece *out) {
     *i = skip(p, *i + 1, to);
     if (*i >= to) return fail(p, *i, "missing game after '-'");
   }
+  if (negate) p->mode = -p->mode;   /* the sides of -G are G's, negated and swapped */
   cgt_rc rc = atom(p, i, to, out);
-  while (rc == CGT_OK && atom_start(p, *i, to) && !(p->t[*i] == '*' && *i + 1 < to && p->t[*i + 1] == '(')) {
+  while (rc == CGT_OK && atom_start(p, *i, to) &&
+         !(p->t[*i] == '*' && *i + 1 < to && (p->t[*i + 1] == '(' || word_follows(p, *i + 1, to)))) {
     piece next;
     rc = atom(p, i, to, &next);
     if (rc == CGT_OK) rc = add_into(p, out, &next, at, 0);
   }
+  if (negate) p->mode = -p->mode;
   if (rc == CGT_OK && negate) {
     lg_value neg;
     rc = whole(p, out, at);
@@ -517,7 +576,7 @@ static cgt_rc times(lparser *p, size_t *i, size_t to, piece *out) {
   cgt_rc rc = CGT_OK;
   for (;;) {
     size_t j = skip(p, *i, to);
-    if (j + 1 >= to || p->t[j] != '*' || !(j > *i || p->t[j + 1] == '(')) return rc;
+    if (j + 1 >= to || p->t[j] != '*' || !(j > *i || p->t[j + 1] == '(' || word_follows(p, j + 1, to))) return rc;
     size_t at = j;
     *i = skip(p, j + 1, to);
     if (*i >= to) return fail(p, *i, "missing game after '*'");
@@ -543,6 +602,10 @@ static cgt_rc times(lparser *p, size_t *i, size_t to, piece *out) {
     if (count > 1000000000 || count < -1000000000) {
       lv_free(&x);
       return fail(p, at, "'*' multiplies by an integer of at most 10^9 in size");
+    }
+    if (count < 0 && p->mode) {
+      lv_free(&x);
+      return fail(p, at, "a negative multiple of a game with sided options: write -(n * G)");
     }
     if (count < 0 && (rc = lv_neg(p->s, &x, &t)) == CGT_OK) lv_free(&x), x = t, count = -count;
     if (rc == CGT_OK) rc = cg_integer(p->s, 0, &acc.id);
@@ -576,9 +639,11 @@ static cgt_rc expr(lparser *p, size_t from, size_t to, piece *out) {
       if (op != '+' && op != '-') return piece_free(out), fail(p, i, "unexpected character");
       i = skip(p, i + 1, to);
       if (i >= to) return piece_free(out), fail(p, i, "missing game after the operator");
+      if (op == '-') p->mode = -p->mode;
       rc = term(p, &i, to, &next);
     }
     if (rc == CGT_OK) rc = times(p, &i, to, &next);
+    if (op == '-') p->mode = -p->mode;
     if (rc == CGT_OK) rc = add_into(p, out, &next, at, op == '-');
   }
   if (rc) piece_free(out);
@@ -627,6 +692,22 @@ cgt_rc lv_parse(cg_store *s, const char *text, lg_value *out, char *err, size_t 
   if (rc == CGT_OK) rc = sided(&p, 0, p.len, &x);
   if (rc == CGT_OK) rc = whole(&p, &x, 0);
   if (rc == CGT_OK) *out = x.val;
+  if (rc == CGT_NOTSTOPPER && p.needs_sides) {
+    /* Sided options: the onside is that of the game read with every sided
+    ** option's onside, the offside likewise (a negation swaps them). */
+    lg_graph side[2] = {{0}, {0}};
+    for (int k = 0; k < 2 && (rc == CGT_NOTSTOPPER || rc == CGT_OK); k++) {
+      lg_builder_free(p.b);
+      p.b = lg_builder_new(s);
+      p.mode = k ? -1 : 1, p.nsc = 0, p.nouter = 0, p.depth = 0;
+      rc = p.b ? sided(&p, 0, p.len, &x) : CGT_NOMEM;
+      if (rc == CGT_OK) rc = whole(&p, &x, 0);
+      if (rc == CGT_OK) rc = lv_graph(s, &x.val, !k, &side[k]);
+      if (rc == CGT_OK) lv_free(&x.val);
+    }
+    if (rc == CGT_OK) rc = lv_of_sides(s, &side[0], &side[1], out);
+    else lg_free(&side[0]);
+  }
   lg_builder_free(p.b);
   cgt_free(p.match);
   cgt_free(p.sc);

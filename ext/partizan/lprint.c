@@ -39,6 +39,7 @@ typedef struct printer {
   const cg_id *ids;   /* short value of each loopfree vertex */
   int32_t *name;      /* 0 not being printed, -1 being printed, k > 0: named k-th */
   int32_t names;
+  int canonical;      /* a canonical stopper (not a side simplified only so far) */
   buf out;
 } printer;
 
@@ -118,7 +119,19 @@ static int upon_form(printer *P, uint32_t v, int neg, int th_too, cg_dyadic *x, 
   return 1;
 }
 
-static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slashes);
+static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force_parens, int *slashes);
+
+/* A short option: alone on its side without the braces its bars let go. */
+static cgt_rc put_option(printer *P, cg_id id, int lone, int *slashes) {
+  char *text;
+  int bars = 0;
+  cgt_rc rc = lone ? cg_print_lone(P->s, id, &text, &bars) : cg_print(P->s, id, &text);
+  if (rc) return rc;
+  rc = put(&P->out, text);
+  cgt_free(text);
+  if (bars > *slashes) *slashes = bars;
+  return rc;
+}
 
 static cgt_rc print_side(printer *P, uint32_t v, int right, int *slashes) {
   const lg_graph *g = P->g;
@@ -133,24 +146,112 @@ static cgt_rc print_side(printer *P, uint32_t v, int right, int *slashes) {
   int first = 1;
   for (uint32_t i = 0; i < ns && rc == CGT_OK; i++, first = 0) {   /* short options, in CGSuite's order */
     if (!first) rc = put(&P->out, ",");
-    if (rc == CGT_OK) rc = put_short(P, shorts[i]);
+    if (rc == CGT_OK) rc = put_option(P, shorts[i], n == 1, slashes);
   }
   for (uint32_t e = o[v]; e < o[v + 1] && rc == CGT_OK; e++) {   /* then loopy ones, in canonical order */
     if (P->ids[d[e]] != LG_NOID) continue;
     if (!first) rc = put(&P->out, ",");
     first = 0;
     int sl = 0;
-    if (rc == CGT_OK) rc = d[e] == v ? put(&P->out, "pass") : print_vertex(P, d[e], n > 1, &sl);
+    if (rc == CGT_OK) rc = d[e] == v ? put(&P->out, "pass") : print_vertex(P, d[e], n > 1, 0, &sl);
     if (sl > *slashes) *slashes = sl;
   }
   cgt_free(shorts);
   return rc;
 }
 
+/* The value of the game at vertex v (its follower), canonical. */
+static cgt_rc follower_value(printer *P, uint32_t v, lg_value *out) {
+  lg_graph f;
+  cgt_rc rc = lg_follower(P->s, P->g, v, &f);
+  return rc ? rc : lv_stopper(P->s, &f, out);
+}
+
+/* Prints value x (a follower's) as an option would be printed alone. */
+static cgt_rc put_value(printer *P, const lg_value *x) {
+  char *text;
+  int bars = 0;
+  cgt_rc rc = x->kind == LV_SHORT ? cg_print(P->s, x->id, &text) : lv_print(P->s, x, &text);
+  (void)bars;
+  if (rc) return rc;
+  rc = put(&P->out, text);
+  cgt_free(text);
+  return rc;
+}
+
+/* Whether v is a switch, v = -v: ±G. */
+static cgt_rc is_switch(printer *P, uint32_t v, int *yes) {
+  lg_value x, n = {0};
+  *yes = 0;
+  cgt_rc rc = follower_value(P, v, &x);
+  if (rc == CGT_OK) rc = lv_neg(P->s, &x, &n);
+  if (rc == CGT_OK) *yes = lv_equal(&x, &n);
+  lv_free(&x);
+  lv_free(&n);
+  return rc;
+}
+
+/* CGSuite's x Tiny(y) = {x || x | x - y} and x Miny(y) = {x + y | x || x},
+** for a plumtree whose y - ... is at least under: found 1 and printed. */
+static cgt_rc tiny_miny(printer *P, uint32_t v, int force_parens, int *found) {
+  const lg_graph *g = P->g;
+  *found = 0;
+  if (g->lo[v + 1] - g->lo[v] != 1 || g->ro[v + 1] - g->ro[v] != 1) return CGT_OK;
+  uint32_t l = g->le[g->lo[v]], r = g->re[g->ro[v]];
+  cg_dyadic x;
+  int tiny = P->ids[l] != LG_NOID && cg_is_number(P->s, P->ids[l], &x);
+  int miny = !tiny && P->ids[r] != LG_NOID && cg_is_number(P->s, P->ids[r], &x);
+  uint32_t inner = tiny ? r : l;   /* {x | inner}: inner = {x | z}; {inner | x}: inner = {z | x} */
+  if ((!tiny && !miny) || inner == v || g->lo[inner + 1] - g->lo[inner] != 1 || g->ro[inner + 1] - g->ro[inner] != 1)
+    return CGT_OK;
+  uint32_t same = tiny ? g->le[g->lo[inner]] : g->re[g->ro[inner]], z = tiny ? g->re[g->ro[inner]] : g->le[g->lo[inner]];
+  if (same != (tiny ? l : r)) return CGT_OK;
+  lg_graph f;
+  cgt_rc rc = lg_follower(P->s, g, v, &f);
+  int plumtree = rc ? 0 : lg_test(&f, LG_PLUMTREE);
+  lg_free(&f);
+  if (rc) return rc;
+  if (plumtree <= 0) return plumtree < 0 ? CGT_NOMEM : CGT_OK;
+  /* Tiny: z - x <= under, subscript x - z; Miny: x - z <= under, subscript z - x */
+  lg_value zv = {0}, xv = {.kind = LV_SHORT}, d = {0}, nz = {0}, under = {0};
+  int le = 0;
+  char err[80];
+  rc = follower_value(P, z, &zv);
+  if (rc == CGT_OK) rc = cg_number(P->s, x, &xv.id);
+  if (rc == CGT_OK) rc = tiny ? lv_neg(P->s, &xv, &nz) : lv_neg(P->s, &zv, &nz);
+  if (rc == CGT_OK) rc = lv_add(P->s, tiny ? &zv : &xv, &nz, &d);   /* z - x, or x - z */
+  if (rc == CGT_OK) rc = lv_parse(P->s, "under", &under, err, sizeof err);
+  if (rc == CGT_OK) rc = lv_le(P->s, &d, &under, &le);
+  lv_free(&nz);
+  lv_free(&under);
+  if (rc == CGT_OK && le) {
+    lg_value sub = {0};
+    rc = lv_neg(P->s, &d, &sub);   /* x - z (Tiny) or z - x (Miny) */
+    *found = 1;
+    if (rc == CGT_OK && force_parens) rc = put(&P->out, "(");
+    if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
+    if (rc == CGT_OK) rc = put(&P->out, tiny ? "Tiny(" : "Miny(");
+    if (rc == CGT_OK) rc = put_value(P, &sub);
+    if (rc == CGT_OK) rc = put(&P->out, force_parens ? "))" : ")");
+    lv_free(&sub);
+  }
+  lv_free(&zv);
+  lv_free(&xv);
+  lv_free(&d);
+  return rc;
+}
+
 /* The most bars CGSuite's nesting uses before braces. */
 #define MAX_SLASHES 4
 
-static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slashes) {
+static cgt_rc put_label(printer *P, size_t at, int k) {
+  char label[24];
+  if (k < 26) snprintf(label, sizeof label, "%c", 'a' + k);
+  else snprintf(label, sizeof label, "N%d", k - 25);
+  return put_at(&P->out, at, label, strlen(label));
+}
+
+static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force_parens, int *slashes) {
   const lg_graph *g = P->g;
   *slashes = 0;
   if (P->ids[v] != LG_NOID) return put_short(P, P->ids[v]);
@@ -165,9 +266,31 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slas
     int under = !over && nl == 1 && nr == 1 && L[0] == v && P->ids[R[0]] != LG_NOID &&
                 cg_is_number(P->s, P->ids[R[0]], &p.x);
     if (over || under) {
-      cgt_rc rc = cg_dyadic_is_zero(p.x) ? CGT_OK : put_number(P, p.x);
-      return rc ? rc : put(&P->out, over ? "over" : "under");
+      int parens = force_parens && !cg_dyadic_is_zero(p.x);
+      cgt_rc rc = parens ? put(&P->out, "(") : CGT_OK;
+      if (rc == CGT_OK && !cg_dyadic_is_zero(p.x)) rc = put_number(P, p.x);
+      if (rc == CGT_OK) rc = put(&P->out, over ? "over" : "under");
+      return rc || !parens ? rc : put(&P->out, ")");
     }
+  }
+  if (!P->name[v] && P->canonical) {   /* (a vertex being printed is named, below) */
+    int sw = 0, found = 0;
+    cgt_rc rc = is_switch(P, v, &sw);
+    if (rc == CGT_OK && sw) {   /* +-G, +-{G, H} */
+      uint32_t nl = g->lo[v + 1] - g->lo[v];
+      rc = put(&P->out, nl > 1 ? "+-{" : "+-");
+      P->name[v] = -1;
+      for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) {
+        uint32_t w = g->le[e];
+        int sl;
+        if (e > g->lo[v]) rc = put(&P->out, ",");
+        if (rc == CGT_OK) rc = P->ids[w] != LG_NOID ? put_short(P, P->ids[w]) : print_vertex(P, w, 1, nl == 1, &sl);
+      }
+      P->name[v] = 0;
+      return rc || nl <= 1 ? rc : put(&P->out, "}");
+    }
+    if (rc == CGT_OK) rc = tiny_miny(P, v, force_parens, &found);
+    if (rc || found) return rc;
   }
   cg_dyadic x;
   uint32_t nim;
@@ -186,11 +309,7 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slas
   }
   if (P->name[v]) {   /* a vertex being printed: its name */
     if (P->name[v] < 0) P->name[v] = ++P->names;
-    char label[24];
-    int k = P->name[v] - 1;
-    if (k < 26) snprintf(label, sizeof label, "%c", 'a' + k);
-    else snprintf(label, sizeof label, "N%d", k - 25);
-    return put(&P->out, label);
+    return put_label(P, P->out.n, P->name[v] - 1);
   }
   cgt_rc rc = cg_descend(P->s);
   if (rc) return rc;
@@ -212,22 +331,17 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int *slas
   rc = put_at(&P->out, mid, bars, (size_t)n);
   if (rc == CGT_OK && brackets) rc = put(&P->out, "}");
   if (rc == CGT_OK && brackets) rc = put_at(&P->out, start, "{", 1);
-  if (rc == CGT_OK && named) {
-    char label[24];
-    if (k < 26) snprintf(label, sizeof label, "%c", 'a' + k);
-    else snprintf(label, sizeof label, "N%d", k - 25);
-    rc = put_at(&P->out, start, label, strlen(label));
-  }
+  if (rc == CGT_OK && named) rc = put_label(P, start, k);
   *slashes = brackets ? 0 : n;
   return rc;
 }
 
-static cgt_rc print_stopper(cg_store *s, const lg_graph *g, buf *out) {
+static cgt_rc print_stopper(cg_store *s, const lg_graph *g, int canonical, buf *out) {
   printer P = {s, g, cgt_malloc(((size_t)g->n + 1) * sizeof(cg_id)), cgt_calloc((size_t)g->n + 1, sizeof(int32_t)), 0,
-               *out};
+               canonical, *out};
   cgt_rc rc = P.ids && P.name ? lg_short_values(s, g, (cg_id *)P.ids) : CGT_NOMEM;
   int sl;
-  if (rc == CGT_OK) rc = print_vertex(&P, g->root, 1, &sl);
+  if (rc == CGT_OK) rc = print_vertex(&P, g->root, 1, 0, &sl);
   *out = P.out;
   cgt_free((void *)P.ids);
   cgt_free(P.name);
@@ -246,9 +360,9 @@ cgt_rc lv_print(cg_store *s, const lg_value *v, char **text) {
   if (v->kind == LV_SIDED && is_pseudo_inf(&v->on, 1) && is_pseudo_inf(&v->off, -1)) {
     rc = put(&out, "dud");
   } else {
-    rc = print_stopper(s, &v->on, &out);
+    rc = print_stopper(s, &v->on, !v->loose, &out);
     if (rc == CGT_OK && v->kind == LV_SIDED) rc = put(&out, " & ");
-    if (rc == CGT_OK && v->kind == LV_SIDED) rc = print_stopper(s, &v->off, &out);
+    if (rc == CGT_OK && v->kind == LV_SIDED) rc = print_stopper(s, &v->off, !v->loose, &out);
   }
   if (rc == CGT_OK && !out.p) rc = put(&out, "");
   if (rc) {

@@ -76,51 +76,98 @@ static cgt_rc alternating_edges(const lg_graph *g, uint8_t *on_cycle) {
   return rc;
 }
 
-/* g without its edge number e (Left edges first, then Right ones). */
-static cgt_rc without_edge(const lg_graph *g, uint32_t e, lg_graph *out) {
+/* g without the edges marked in gone (Left edges first, then Right ones). */
+static cgt_rc without_edges(const lg_graph *g, const uint8_t *gone, lg_graph *out) {
   cgt_rc rc = lg_copy(g, out);
   if (rc) return rc;
-  uint32_t nl = g->lo[g->n], right = e >= nl, k = right ? e - nl : e;
-  uint32_t *o = right ? out->ro : out->lo, *d = right ? out->re : out->le, total = o[g->n];
-  memmove(d + k, d + k + 1, (size_t)(total - k - 1) * sizeof *d);
-  for (uint32_t v = 0; v < g->n; v++)
-    if (o[v + 1] > k) o[v + 1]--;
+  uint32_t nl = g->lo[g->n];
+  for (int right = 0; right < 2; right++) {
+    const uint32_t *o = right ? g->ro : g->lo, *d = right ? g->re : g->le;
+    uint32_t *no = right ? out->ro : out->lo, *nd = right ? out->re : out->le, k = 0;
+    for (uint32_t v = 0; v < g->n; v++) {
+      no[v] = k;
+      for (uint32_t e = o[v]; e < o[v + 1]; e++)
+        if (!gone[right * nl + e]) nd[k++] = d[e];
+    }
+    no[g->n] = k;
+  }
   return CGT_OK;
 }
 
+typedef struct trial {
+  cg_store *s;
+  const lg_graph *g;   /* the graph of the round */
+  uint8_t *gone;       /* edges deleted in the round, and the ones tried */
+  int mode;
+} trial;
+
+/* Tries to delete the edges list[0..n) (all of one side: right) besides
+** those gone: kept when the side stays the same.  Deleting Right's moves
+** can only help Left, deleting Left's only hurt, so one comparison says it. */
+static cgt_rc try_delete(trial *T, const uint32_t *list, uint32_t n, int right, int *kept) {
+  for (uint32_t i = 0; i < n; i++) T->gone[list[i]] = 1;
+  lg_graph h;
+  int le = 0;
+  cgt_rc rc = without_edges(T->g, T->gone, &h);
+  if (rc == CGT_OK) rc = right ? lg_le(T->s, &h, T->g, T->mode, &le) : lg_le(T->s, T->g, &h, T->mode, &le);
+  lg_free(&h);
+  *kept = rc == CGT_OK && le;
+  if (!*kept)
+    for (uint32_t i = 0; i < n; i++) T->gone[list[i]] = 0;
+  return rc;
+}
+
+/* Deletes what it can of the edges list[0..n) of one side: all at once,
+** then in halves, quarters, ... down to one at a time. */
+static cgt_rc delete_some(trial *T, uint32_t *list, uint32_t n, int right, int *deleted) {
+  cgt_rc rc = CGT_OK;
+  for (uint32_t chunk = n; chunk >= 1 && rc == CGT_OK && n; chunk /= 2) {
+    uint32_t k = 0;   /* the edges still there stay in list[0..k) */
+    for (uint32_t at = 0; at < n && rc == CGT_OK; at += chunk) {
+      uint32_t len = at + chunk <= n ? chunk : n - at;
+      int kept = 0;
+      rc = try_delete(T, list + at, len, right, &kept);
+      if (kept) *deleted = 1;
+      else memmove(list + k, list + at, len * sizeof *list), k += len;
+    }
+    n = k;
+    if (chunk == 1) break;
+  }
+  return rc;
+}
+
 cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
-  int mode = onside ? LG_ONSIDE : LG_OFFSIDE;
   cgt_rc rc = CGT_OK;
   for (;;) {
     int stopper = lg_test(g, LG_STOPPER);
     if (stopper < 0) return CGT_NOMEM;
     *stopper_out = stopper;
     if (stopper) return lg_canonical(s, g);
-    uint32_t m = g->lo[g->n] + g->ro[g->n];
-    uint8_t *on_cycle = cgt_malloc((size_t)m + 1);
-    if (!on_cycle) return CGT_NOMEM;
-    rc = alternating_edges(g, on_cycle);
+    uint32_t nl = g->lo[g->n], m = nl + g->ro[g->n];
+    uint8_t *on_cycle = cgt_malloc((size_t)m + 1), *gone = cgt_calloc((size_t)m + 1, 1);
+    uint32_t *list = cgt_malloc(((size_t)m + 1) * sizeof *list);
+    trial T = {s, g, gone, onside ? LG_ONSIDE : LG_OFFSIDE};
+    rc = on_cycle && gone && list ? alternating_edges(g, on_cycle) : CGT_NOMEM;
     int deleted = 0;
-    /* Edges on alternating cycles first; when none of them goes, any other
-    ** edge whose loss leaves the side as it is (a dominated option). */
-    for (uint32_t k = 0; k < 2 * m && rc == CGT_OK && !deleted; k++) {
-      uint32_t e = k % m;
-      if (on_cycle[e] != (k < m)) continue;
-      lg_graph h;
-      int le = 0, ge = 0;
-      rc = without_edge(g, e, &h);
-      if (rc == CGT_OK) rc = lg_le(s, &h, g, mode, &le);
-      if (rc == CGT_OK && le) rc = lg_le(s, g, &h, mode, &ge);
-      if (rc == CGT_OK && le && ge) {
-        lg_free(g);
-        *g = h;
-        deleted = 1;
-        rc = lg_restrict(s, g, g->root);
-      } else {
-        lg_free(&h);
-      }
+    /* The moves on alternating cycles first, Right's first for the onside
+    ** (Left's for the offside); when none goes, any other move whose loss
+    ** leaves the side as it is (a dominated option). */
+    for (int pass = 0; pass < 4 && rc == CGT_OK && !(pass == 2 && deleted); pass++) {
+      int cycle = pass < 2, right = (pass % 2 == 0) == (onside != 0);
+      uint32_t n = 0;
+      for (uint32_t e = right ? nl : 0; e < (right ? m : nl); e++)
+        if (on_cycle[e] == cycle && !gone[e]) list[n++] = e;
+      rc = delete_some(&T, list, n, right, &deleted);
+    }
+    lg_graph h;
+    if (rc == CGT_OK && deleted && (rc = without_edges(g, gone, &h)) == CGT_OK) {
+      lg_free(g);
+      *g = h;
+      rc = lg_restrict(s, g, g->root);
     }
     cgt_free(on_cycle);
+    cgt_free(gone);
+    cgt_free(list);
     if (rc) return rc;
     if (!deleted) return lg_renumber(s, g);
   }

@@ -35,6 +35,10 @@ cgt_rc cg_match_brackets(cg_store *s, const char *text, size_t len, uint32_t **m
 
 /* Prints the canonical form of g into a malloc'd string (*text). */
 cgt_rc cg_print(cg_store *s, cg_id g, char **text);
+/* Prints g as the lone option of a side: without the braces that its
+** bars (*bars, 1 to 3: CGSuite's {a||b|c}) let the game around it drop;
+** *bars 0 when it needs none or has its own. */
+cgt_rc cg_print_lone(cg_store *s, cg_id g, char **text, int *bars);
 /* Sorts v[0..n) in the order CGSuite prints options in. */
 cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n);
 

@@ -596,3 +596,24 @@ cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n) {
   sorter_free(&o);
   return rc;
 }
+
+cgt_rc cg_print_lone(cg_store *s, cg_id g, char **out, int *bars) {
+  sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
+  text t = {.s = s, .o = &o};
+  put_bytes(&t, "", 0);
+  cgt_rc rc = o.u ? bars_of(s, &t, g, bars) : CGT_NOMEM;
+  if (rc == CGT_OK) rc = print(s, g, &t);
+  if (rc == CGT_OK) rc = t.err;
+  sorter_free(&o);
+  memo_free(&t.seen);
+  memo_free(&t.bars);
+  cgt_free(t.kept);
+  cgt_free(t.arena);
+  cg_thermo_free(t.th);
+  if (rc) {
+    cgt_free(t.p);
+    return rc;
+  }
+  *out = t.p;
+  return CGT_OK;
+}
