@@ -127,6 +127,14 @@ static cgt_rc short_vertex(lg_builder *b, cg_id id, uint32_t *v, uint32_t **todo
 }
 
 cgt_rc lg_short(lg_builder *b, cg_id id, uint32_t *v) {
+  /* A game born on day d has at least d + 1 positions: one that cannot
+  ** fit the memory setting fails at once. */
+  uint64_t day;
+  cgt_rc brc = cg_birthday(b->s, id, &day);
+  if (brc == CGT_RANGE || (brc == CGT_OK && day > UINT32_MAX - 2)) return CGT_TOOBIG;
+  if (brc) return brc;
+  if (cgt_stop_reserve(cg_store_get_stop(b->s), (day + 1) * 16)) return CGT_MEMORY;
+  cgt_stop_release(cg_store_get_stop(b->s), (day + 1) * 16);
   uint32_t *todo = NULL;
   size_t ntodo = 0, todocap = 0;
   cg_id *opt = NULL;

@@ -96,9 +96,6 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g);
 ** or LG_KEY_STOPPER | a stored stopper's id (0: not stored). */
 #define LG_KEY_SHORT ((uint64_t)1 << 32)
 #define LG_KEY_STOPPER ((uint64_t)2 << 32)
-typedef struct lg_store lg_store;
-void lg_store_free(lg_store *ls);
-size_t lg_store_bytes(const lg_store *ls);
 /* The key of canonical stopper g, stored once. */
 cgt_rc lg_intern(cg_store *s, const lg_graph *g, uint64_t *key);
 /* The stored stopper of key (NULL for none). */

@@ -18,7 +18,7 @@ typedef struct op_entry {
   uint8_t op, kind, used;
 } op_entry;
 
-struct lg_store {
+typedef struct lg_store {
   lg_graph *g;
   uint64_t *hash;
   uint32_t n, cap;
@@ -27,12 +27,13 @@ struct lg_store {
   op_entry *ops;
   size_t ops_mask, nops;
   size_t bytes;
-};
+} lg_store;
 
 /* The most cached operations before the cache starts afresh. */
 #define OPS_MAX ((size_t)1 << 20)
 
-void lg_store_free(lg_store *ls) {
+static void lg_store_free(void *p) {
+  lg_store *ls = p;
   if (!ls) return;
   for (uint32_t i = 0; i < ls->n; i++) lg_free(&ls->g[i]);
   cgt_free(ls->g);
@@ -42,11 +43,18 @@ void lg_store_free(lg_store *ls) {
   cgt_free(ls);
 }
 
-size_t lg_store_bytes(const lg_store *ls) { return ls ? ls->bytes : 0; }
+static size_t lg_store_bytes(const void *p) {
+  const lg_store *ls = p;
+  return ls ? ls->bytes : 0;
+}
 
+/* The store of canonical stoppers kept with s, made on first use. */
 static lg_store *store_of(cg_store *s) {
-  if (!s->loopy) s->loopy = cgt_calloc(1, sizeof *s->loopy);
-  return s->loopy;
+  if (!s->ext) {
+    s->ext = cgt_calloc(1, sizeof(lg_store));
+    s->ext_free = lg_store_free, s->ext_bytes = lg_store_bytes;
+  }
+  return s->ext;
 }
 
 static uint64_t graph_hash(const lg_graph *g) {
@@ -111,7 +119,7 @@ cgt_rc lg_intern(cg_store *s, const lg_graph *g, uint64_t *key) {
 }
 
 const lg_graph *lg_stored(cg_store *s, uint64_t key) {
-  lg_store *ls = s->loopy;
+  lg_store *ls = s->ext;
   uint32_t id = (uint32_t)key;
   return ls && (key & LG_KEY_STOPPER) && id < ls->n ? &ls->g[id] : NULL;
 }
@@ -125,7 +133,7 @@ static size_t op_slot(const lg_store *ls, int op, const uint64_t k[4]) {
 }
 
 int lg_cache_get(cg_store *s, int op, const uint64_t k[4], uint64_t r[2], int *kind) {
-  lg_store *ls = s->loopy;
+  lg_store *ls = s->ext;
   if (!ls || !ls->ops) return 0;
   const op_entry *e = &ls->ops[op_slot(ls, op, k)];
   if (!e->used) return 0;

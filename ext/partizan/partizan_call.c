@@ -25,8 +25,8 @@ char *cgt_partizan_cause(cgt_rc rc) {
       return sqlite3_mprintf("a game with more than %u options (a nimber that large cannot be expanded), "
                              "or games with more than %u options in all", CG_OPTIONS_MAX, CG_OPTION_IDS_MAX);
     case CGT_TOOBIG:
-      return sqlite3_mprintf("too large for 32-bit indexes: a loopy game whose comparison needs more than 2^31 "
-                             "states (the product of the sizes of two graphs), or more than 2^32 games");
+      return sqlite3_mprintf("too large for 32-bit indexes: a loopy game of more than 2^32 positions (a number n "
+                             "in it has about n), a comparison of more than 2^31 states, or more than 2^32 games");
     case CGT_TOOLONG:
       return sqlite3_mprintf("the value prints in more than %u bytes, the most a game's text may have", CG_TEXT_MAX);
     default: return sqlite3_mprintf("%s", cgt_rc_text(rc));

@@ -1,7 +1,6 @@
 /* The store of canonical partizan games (pgame.h): its maps, its entries
 ** and their option lists, interned. */
 #include "pstore.h"
-#include "loopy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,14 +81,14 @@ void cg_store_free(cg_store *s) {
   pg_map_free(&s->neg);
   pg_map_free(&s->le);
   cg_bigs_free(s->bigs);
-  lg_store_free(s->loopy);
+  if (s->ext_free) s->ext_free(s->ext);
   cgt_free(s);
 }
 
 size_t cg_store_size(const cg_store *s) { return s->n; }
 
 size_t cg_store_bytes(const cg_store *s) {
-  return lg_store_bytes(s->loopy) + (size_t)s->cap * sizeof(entry) + s->capopt * sizeof(cg_id) + (s->slot ? (s->slot_mask + 1) * 4 : 0) +
+  return (s->ext_bytes ? s->ext_bytes(s->ext) : 0) + (size_t)s->cap * sizeof(entry) + s->capopt * sizeof(cg_id) + (s->slot ? (s->slot_mask + 1) * 4 : 0) +
          (s->add.mask + s->neg.mask + s->le.mask + 3) * 12 + cg_bigs_bytes(s->bigs);
 }
 

@@ -46,7 +46,9 @@ struct cg_store {
   cgt_stop *stop;    /* charged by long operations */
   uint32_t depth;    /* nested calls of the recursion under way */
   uintptr_t stack_base;   /* where the C stack stood at depth 0 */
-  struct lg_store *loopy; /* canonical stoppers (lstore.c), made on first use */
+  void *ext;              /* what another file keeps with the store (lstore.c: canonical stoppers) */
+  void (*ext_free)(void *ext);
+  size_t (*ext_bytes)(const void *ext);
 };
 
 /* ---- maps (pstore.c) ---- */
