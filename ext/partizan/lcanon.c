@@ -242,7 +242,7 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
 }
 
 cgt_rc lg_canonical(cg_store *s, lg_graph *g) {
-  cgt_rc rc = CGT_OK;
+  cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
   for (int changed = 1; changed && rc == CGT_OK;) {
     changed = 0;
     rc = round_once(s, g, &changed);

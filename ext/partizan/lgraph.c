@@ -416,3 +416,33 @@ cgt_rc lg_short_values(cg_store *s, const lg_graph *g, cg_id *short_of) {
   cgt_free(R);
   return rc;
 }
+
+cgt_rc lg_fuse_short(cg_store *s, lg_graph *g) {
+  /* Each loopfree vertex is replaced by the canonical form of its short
+  ** value, made once per value (so sums of numbers and loopy games, which
+  ** repeat each short value many times, shrink); loopy vertices stay. */
+  uint32_t n = g->n;
+  cg_id *ids = cgt_malloc(((size_t)n + 1) * sizeof *ids);
+  uint32_t *to = cgt_malloc(((size_t)n + 1) * sizeof *to);
+  lg_builder *b = lg_builder_new(s);
+  cgt_rc rc = ids && to && b ? lg_short_values(s, g, ids) : CGT_NOMEM;
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++)
+    if (ids[v] == LG_NOID) rc = lg_vertex(b, &to[v]);
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++)
+    if (ids[v] != LG_NOID) rc = lg_short(b, ids[v], &to[v]);
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++) {
+    if (ids[v] != LG_NOID) continue;
+    for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, to[v], to[g->le[e]], 0);
+    for (uint32_t e = g->ro[v]; e < g->ro[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, to[v], to[g->re[e]], 1);
+  }
+  lg_graph r;
+  if (rc == CGT_OK) rc = lg_build(b, to[g->root], &r);
+  if (rc == CGT_OK) {
+    lg_free(g);
+    *g = r;
+  }
+  lg_builder_free(b);
+  cgt_free(ids);
+  cgt_free(to);
+  return rc;
+}

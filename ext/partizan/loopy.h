@@ -63,6 +63,8 @@ enum { LG_LOOPFREE, LG_PLUMTREE, LG_STOPPER };
 ** no infinite alternating play. */
 int lg_test(const lg_graph *g, int what);
 int lg_same(const lg_graph *g, const lg_graph *h);   /* identical arrays */
+/* g with the vertices of one short value made one. */
+cgt_rc lg_fuse_short(cg_store *s, lg_graph *g);
 /* The short game of every loopfree vertex (others CG_NOID), into short_of[n]. */
 #define LG_NOID UINT32_MAX
 cgt_rc lg_short_values(cg_store *s, const lg_graph *g, cg_id *short_of);

@@ -137,8 +137,8 @@ static cgt_rc delete_some(trial *T, uint32_t *list, uint32_t n, int right, int *
 }
 
 cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
-  cgt_rc rc = CGT_OK;
-  for (;;) {
+  cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
+  while (rc == CGT_OK) {
     int stopper = lg_test(g, LG_STOPPER);
     if (stopper < 0) return CGT_NOMEM;
     *stopper_out = stopper;
@@ -171,4 +171,5 @@ cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
     if (rc) return rc;
     if (!deleted) return lg_renumber(s, g);
   }
+  return rc;
 }
