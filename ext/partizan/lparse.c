@@ -507,6 +507,12 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
         return fail(p, at, "Unexpected label: a label is an option of its own");
   }
   size_t end = short_run(p, at, to);
+  if (end == at && w) {
+    char what[120];
+    snprintf(what, sizeof what, "unknown name '%.*s' (a label names the braces around its use)", (int)(w < 40 ? w : 40),
+             p->t + at);
+    return fail(p, at, what);
+  }
   if (end == at) return fail(p, at, c ? "unexpected character" : "unexpected end");
   *i = end;
   return short_text(p, at, end, out);
