@@ -204,7 +204,7 @@ bench: dist/cgt.so
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_OPTS    ?=
-FUZZERS      := notation heaprule rulesets tokens sql
+FUZZERS      := notation heaprule rulesets tokens sql loopy
 FUZZFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DSQLITE_CORE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ     := $(CORE_SRC:ext/%.c=build-fuzz/obj/%.o) $(EXT_SRC:ext/%.c=build-fuzz/obj/%.o)

@@ -201,7 +201,7 @@ cgt_rc lg_build(lg_builder *b, uint32_t root, lg_graph *out) {
   }
   cgt_free(fl);
   cgt_free(fr);
-  rc = lg_restrict(b->s, out, root);
+  if ((rc = lg_restrict(b->s, out, root))) lg_free(out);
   return rc;
 }
 

@@ -412,9 +412,10 @@ static cgt_rc plus_minus_list(lparser *p, size_t *i, size_t to, piece *out) {
     if (k >= end) break;
     start = k + 1;
   }
-  for (size_t k = 0; k < n && rc == CGT_OK; k++) rc = lv_neg(p->s, &v[k], &v[n + k]);
+  size_t negs = 0;
+  for (; negs < n && rc == CGT_OK; negs++) rc = lv_neg(p->s, &v[negs], &v[n + negs]);
   if (rc == CGT_OK) rc = game_of(p->s, v, (uint32_t)n, v + n, (uint32_t)n, &out->val);
-  for (size_t k = 0; k < 2 * n && v; k++) lv_free(&v[k]);
+  for (size_t k = 0; k < n + negs && v; k++) lv_free(&v[k]);
   cgt_free(v);
   return rc;
 }
@@ -574,6 +575,7 @@ static cgt_rc term(lparser *p, size_t *i, size_t to, piece *out) {
     if (rc == CGT_OK) rc = lv_neg(p->s, &out->val, &neg);
     if (rc == CGT_OK) lv_free(&out->val), out->val = neg;
   }
+  if (rc) piece_free(out);   /* (what the atoms before the failure made) */
   return rc;
 }
 
@@ -648,7 +650,7 @@ static cgt_rc expr(lparser *p, size_t from, size_t to, piece *out) {
       if (op == '-') p->mode = -p->mode;
       rc = term(p, &i, to, &next);
     }
-    if (rc == CGT_OK) rc = times(p, &i, to, &next);
+    if (rc == CGT_OK && (rc = times(p, &i, to, &next))) piece_free(&next);
     if (op == '-') p->mode = -p->mode;
     if (rc == CGT_OK) rc = add_into(p, out, &next, at, op == '-');
   }

@@ -9,7 +9,7 @@ set -u
 name=$1 secs=$2
 shift 2
 case $name in
-  notation|heaprule) maxlen=256 ;;
+  notation|heaprule|loopy) maxlen=256 ;;
   rulesets) maxlen=64 ;;
   tokens) maxlen=1024 ;;
   *) maxlen=512 ;;
