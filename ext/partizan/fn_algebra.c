@@ -221,7 +221,7 @@ static cgt_rc loopy_infinitesimal(cg_store *s, const lg_value *g, int *yes) {
   *yes = 1;
   for (int k = 0; k < 2 && rc == CGT_OK && *yes; k++) {
     lg_value side;
-    if ((rc = lv_side(g, !k, &side))) break;
+    if ((rc = lv_side(s, g, !k, &side))) break;
     for (int left = 0; left < 2 && rc == CGT_OK && *yes; left++) {
       lg_pseudo p;
       rc = lv_stop(s, &side, left, &p);

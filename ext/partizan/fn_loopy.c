@@ -42,11 +42,7 @@ static void answer(sqlite3_context *ctx, cg_store *s, cgt_rc rc, lg_value *x, co
 static void side_of(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, int onside, const char *fname) {
   lg_value g, x;
   if (!cgt_lvalue_arg(ctx, s, argv[0], fname, &g)) return;
-  cgt_rc rc = lv_side(&g, onside, &x);
-  if (rc == CGT_OK && x.kind == LV_STOPPER) {   /* (a side may be short: its canonical form) */
-    lg_graph c;
-    if ((rc = lg_copy(&x.on, &c)) == CGT_OK) lv_free(&x), rc = lv_stopper(s, &c, &x);
-  }
+  cgt_rc rc = lv_side(s, &g, onside, &x);
   lv_free(&g);
   answer(ctx, s, rc, &x, fname);
 }
@@ -154,12 +150,8 @@ static void is_idempotent_body(sqlite3_context *ctx, int argc, sqlite3_value **a
 static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out) {
   lg_value sum;
   cgt_rc rc = lv_add(s, a, b, &sum);
-  if (rc == CGT_OK) rc = lv_side(&sum, onside, out);
+  if (rc == CGT_OK) rc = lv_side(s, &sum, onside, out);
   lv_free(&sum);
-  if (rc == CGT_OK && out->kind == LV_STOPPER) {   /* a side of a sum may have no cycle left */
-    lg_graph c;
-    if ((rc = lg_copy(&out->on, &c)) == CGT_OK) lv_free(out), rc = lv_stopper(s, &c, out);
-  }
   return rc;
 }
 

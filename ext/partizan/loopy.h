@@ -132,8 +132,9 @@ cgt_rc lv_of_sides(cg_store *s, lg_graph *on, lg_graph *off, lg_value *out);
 /* s & t (both consumed); CGT_SYNTAX when t <= s fails. */
 cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out);
 cgt_rc lv_copy(const lg_value *v, lg_value *out);
-/* One side (1 onside, 0 offside) as a value (CGT_NOTSTOPPER for a loose one). */
-cgt_rc lv_side(const lg_value *v, int onside, lg_value *out);
+/* One side (1 onside, 0 offside) as a value, canonical (CGT_NOTSTOPPER
+** for a loose one). */
+cgt_rc lv_side(cg_store *s, const lg_value *v, int onside, lg_value *out);
 /* The graph of a side of v (a short game expanded). */
 cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out);
 

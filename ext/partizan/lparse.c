@@ -189,7 +189,7 @@ static cgt_rc constant(cg_store *s, int k, lg_value *out) {
 
 static cgt_rc sided(lparser *p, size_t from, size_t to, piece *out);
 static cgt_rc expr(lparser *p, size_t from, size_t to, piece *out);
-static cgt_rc braced(lparser *p, size_t from, size_t to, uint32_t v);
+static cgt_rc braced(lparser *p, size_t from, size_t to);
 
 /* The whole value of a piece: a vertex's game, when nothing in it refers
 ** to a game outside it (an error at `at` otherwise). */
@@ -285,24 +285,10 @@ static cgt_rc option_list(lparser *p, size_t from, size_t to, int right) {
   }
 }
 
-/* The inside of braces for vertex v: split at the one bar of the most '|'s. */
-static cgt_rc braced(lparser *p, size_t from, size_t to, uint32_t v) {
-  size_t best = 0, at = to, count = 0;
-  (void)v;
-  for (size_t i = from; i < to; i++) {
-    char c = p->t[i];
-    if (c == '{' || c == '(') {
-      i = closing(p, i, to);
-      if (i >= to) return fail(p, to, "missing closing bracket");
-      continue;
-    }
-    if (c != '|') continue;
-    size_t run = 0;
-    while (i + run < to && p->t[i + run] == '|') run++;
-    if (run > best) best = run, at = i, count = 1;
-    else if (run == best) count++;
-    i += run - 1;
-  }
+/* The inside of the innermost braces: split at the one bar of the most '|'s. */
+static cgt_rc braced(lparser *p, size_t from, size_t to) {
+  size_t best, at, count;
+  if (!cg_top_bars(p->t, p->match, from, to, &at, &best, &count)) return fail(p, to, "missing closing bracket");
   if (best == 0) return fail(p, from, "missing '|'");
   if (count > 1) return fail(p, at, "ambiguous bars (use || to nest)");
   size_t side[2][2] = {{from, at}, {at + best, to}};
@@ -317,7 +303,7 @@ static cgt_rc braced(lparser *p, size_t from, size_t to, uint32_t v) {
       uint32_t w, here = p->sc[p->nsc - 1].vertex;
       if ((rc = enter(p, side[k][0]))) break;
       rc = open_scope(p, 0, 0, &w);
-      if (rc == CGT_OK) rc = braced(p, side[k][0], side[k][1], w);
+      if (rc == CGT_OK) rc = braced(p, side[k][0], side[k][1]);
       if (rc == CGT_OK) rc = close_scope(p);
       leave(p);
       if (rc == CGT_OK) {
@@ -438,7 +424,7 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
     *i = end + 1;
     uint32_t v;
     cgt_rc rc = open_scope(p, at, w, &v);
-    if (rc == CGT_OK) rc = braced(p, open + 1, end, v);
+    if (rc == CGT_OK) rc = braced(p, open + 1, end);
     if (rc == CGT_OK) rc = close_scope(p);
     *out = (piece){.is_vertex = 1, .v = v};
     return rc;
@@ -449,7 +435,7 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
     *i = end + 1;
     uint32_t v;
     cgt_rc rc = open_scope(p, 0, 0, &v);
-    if (rc == CGT_OK) rc = braced(p, at + 1, end, v);
+    if (rc == CGT_OK) rc = braced(p, at + 1, end);
     if (rc == CGT_OK) rc = close_scope(p);
     *out = (piece){.is_vertex = 1, .v = v};
     return rc;
@@ -661,6 +647,7 @@ static cgt_rc expr(lparser *p, size_t from, size_t to, piece *out) {
 /* An expression, or two joined by '&' (onside & offside). */
 static cgt_rc sided(lparser *p, size_t from, size_t to, piece *out) {
   size_t amp = to;
+  *out = (piece){0};
   for (size_t i = from; i < to; i++) {
     if (p->t[i] == '{' || p->t[i] == '(') i = closing(p, i, to);
     else if (p->t[i] == '&') {

@@ -99,12 +99,13 @@ cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out) {
   return rc;
 }
 
-cgt_rc lv_side(const lg_value *v, int onside, lg_value *out) {
+cgt_rc lv_side(cg_store *s, const lg_value *v, int onside, lg_value *out) {
   if (v->kind != LV_SIDED) return lv_copy(v, out);
   *out = (lg_value){0};
   if (v->loose) return CGT_NOTSTOPPER;
-  *out = (lg_value){.kind = LV_STOPPER};
-  return lg_copy(onside ? &v->on : &v->off, &out->on);
+  lg_graph g;
+  cgt_rc rc = lg_copy(onside ? &v->on : &v->off, &g);
+  return rc ? rc : lv_stopper(s, &g, out);   /* (a short side becomes its short game) */
 }
 
 int lv_equal(const lg_value *a, const lg_value *b) {
@@ -151,7 +152,7 @@ cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out) {
     else lg_free(&g);
     if (rc || out->loose || out->kind != LV_SIDED) return rc;
     lg_value a = {0}, b = {0};
-    if ((rc = lv_side(out, 1, &a)) == CGT_OK && (rc = lv_side(out, 0, &b)) == CGT_OK && (rc = lv_le(s, &b, &a, &le)) == CGT_OK && !le)
+    if ((rc = lv_side(s, out, 1, &a)) == CGT_OK && (rc = lv_side(s, out, 0, &b)) == CGT_OK && (rc = lv_le(s, &b, &a, &le)) == CGT_OK && !le)
       rc = CGT_SYNTAX;
     lv_free(&a);
     lv_free(&b);

@@ -60,34 +60,27 @@ static cgt_rc real_game(cg_store *s, double d, cg_id *g) {
   return rc ? rc : cg_number(s, x, g);
 }
 
-/* The game of argument v, or 0 after setting an error (or for NULL: *null). */
-cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g, char *err, size_t errlen) {
+cgt_rc cgt_lvalue_parse(cg_store *s, sqlite3_value *v, const char *text, lg_value *out, char *err, size_t errlen) {
+  *out = (lg_value){.kind = LV_SHORT};
   size_t len = strlen(text);
   if ((int64_t)len != sqlite3_value_bytes(v)) {   /* the text goes on past a NUL byte */
     snprintf(err, errlen, "a NUL byte at byte %zu of the game's text", len + 1);
     return CGT_SYNTAX;
   }
-  if (!lv_text_is_loopy(text)) return cg_parse(s, text, g, err, errlen);
+  return lv_text_is_loopy(text) ? lv_parse(s, text, out, err, errlen) : cg_parse(s, text, &out->id, err, errlen);
+}
+
+/* The short game of text: a loopy one is an error. */
+cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g, char *err, size_t errlen) {
   lg_value x;
-  cgt_rc rc = lv_parse(s, text, &x, err, errlen);
+  cgt_rc rc = cgt_lvalue_parse(s, v, text, &x, err, errlen);
   if (rc == CGT_OK && x.kind != LV_SHORT) {
-    snprintf(err, errlen, "not defined for a loopy game ('%.60s%s')", text, len > 60 ? "..." : "");
+    snprintf(err, errlen, "not defined for a loopy game ('%.60s%s')", text, strlen(text) > 60 ? "..." : "");
     rc = CGT_SYNTAX;
   }
   if (rc == CGT_OK) *g = x.id;
   lv_free(&x);
   return rc;
-}
-
-cgt_rc cgt_lvalue_parse(cg_store *s, sqlite3_value *v, const char *text, lg_value *out, char *err, size_t errlen) {
-  *out = (lg_value){.kind = LV_SHORT};
-  if (!lv_text_is_loopy(text)) return cgt_game_parse(s, v, text, &out->id, err, errlen);
-  size_t len = strlen(text);
-  if ((int64_t)len != sqlite3_value_bytes(v)) {
-    snprintf(err, errlen, "a NUL byte at byte %zu of the game's text", len + 1);
-    return CGT_SYNTAX;
-  }
-  return lv_parse(s, text, out, err, errlen);
 }
 
 int cgt_lvalue_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, lg_value *out) {
@@ -150,14 +143,8 @@ void cgt_partizan_run(sqlite3_context *ctx, int argc, sqlite3_value **argv, cgt_
 
 /* Returns g as its canonical text. */
 void cgt_result_game(sqlite3_context *ctx, cg_store *s, cg_id g, const char *fname) {
-  char *text;
-  cgt_rc rc = cg_print(s, g, &text);
-  if (rc) {
-    cgt_partizan_report(ctx, rc, fname);
-    return;
-  }
-  sqlite3_result_text(ctx, text, -1, SQLITE_TRANSIENT);
-  cgt_free(text);
+  lg_value v = {.kind = LV_SHORT, .id = g};
+  cgt_result_lvalue(ctx, s, &v, fname);
 }
 
 /* Returns the number x as an INTEGER, else a REAL when a double holds it

@@ -33,6 +33,13 @@ cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t err
 ** (*match cgt_malloc'd, len + 1 entries). */
 cgt_rc cg_match_brackets(cg_store *s, const char *text, size_t len, uint32_t **match);
 
+/* The run of the most '|'s at the top level of text[from, to) (outside
+** brackets; match from cg_match_brackets): where it starts (*at), its length
+** (*bars, 0 for none) and how many runs that long there are; 0 when a
+** bracket is not closed before to. */
+int cg_top_bars(const char *text, const uint32_t *match, size_t from, size_t to, size_t *at, size_t *bars,
+                size_t *count);
+
 /* Prints the canonical form of g into a malloc'd string (*text). */
 cgt_rc cg_print(cg_store *s, cg_id g, char **text);
 /* Prints g as the lone option of a side: without the braces that its

@@ -127,24 +127,39 @@ static cgt_rc option_list(parser *p, size_t from, size_t to, cg_id **ids, uint32
 
 /* The inside of braces, [from, to): split at the one bar of the most '|'s;
 ** a side with bars of its own is one game, else a list of options. */
-static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
-  size_t best = 0, at = to, count = 0;
+int cg_top_bars(const char *t, const uint32_t *match, size_t from, size_t to, size_t *at, size_t *bars, size_t *count) {
+  *bars = 0, *at = to, *count = 0;
   for (size_t i = from; i < to; i++) {
-    char c = p->t[i];
+    char c = t[i];
     if (c == '{' || c == '(') {
-      i = closing(p, i, to);
-      if (i >= to) return fail(p, to, "missing closing bracket");
+      i = match[i] < to ? match[i] : to;
+      if (i >= to) return 0;
       continue;
     }
     if (c != '|') continue;
     size_t run = 0;
-    while (i + run < to && p->t[i + run] == '|') run++;
-    if (run > best) best = run, at = i, count = 1;
-    else if (run == best) count++;
+    while (i + run < to && t[i + run] == '|') run++;
+    if (run > *bars) *bars = run, *at = i, *count = 1;
+    else if (run == *bars) (*count)++;
     i += run - 1;
   }
-  if (best == 0) return fail(p, from, "missing '|'");
-  if (count > 1) return fail(p, at, "ambiguous bars (use || to nest)");
+  return 1;
+}
+
+/* The bar that splits braces [from, to) into two sides: CGT_SYNTAX when
+** there is none, or two of the most '|'s. */
+static cgt_rc split(parser *p, size_t from, size_t to, size_t *at, size_t *best) {
+  size_t count;
+  if (!cg_top_bars(p->t, p->match, from, to, at, best, &count)) return fail(p, to, "missing closing bracket");
+  if (*best == 0) return fail(p, from, "missing '|'");
+  if (count > 1) return fail(p, *at, "ambiguous bars (use || to nest)");
+  return CGT_OK;
+}
+
+static cgt_rc braced(parser *p, size_t from, size_t to, cg_id *out) {
+  size_t best, at;
+  cgt_rc src = split(p, from, to, &at, &best);
+  if (src) return src;
   cg_id *L = NULL, *R = NULL, one;
   uint32_t nl = 0, nr = 0;
   cgt_rc rc = CGT_OK;

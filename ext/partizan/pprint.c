@@ -570,11 +570,15 @@ static cgt_rc print_general(cg_store *s, cg_id g, text *t) {
   return rc ? rc : t->err;
 }
 
-cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
+/* Prints g alone (lone 0: braced as an option in a list; lone 1: as the
+** lone option of a side, *bars its bars). */
+static cgt_rc print_top(cg_store *s, cg_id g, int lone, char **out, int *bars) {
   sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
   text t = {.s = s, .o = &o};
   put_bytes(&t, "", 0);
-  cgt_rc rc = o.u ? print_braced(s, g, &t) : CGT_NOMEM;
+  cgt_rc rc = o.u ? CGT_OK : CGT_NOMEM;
+  if (rc == CGT_OK && lone && (rc = bars_of(s, &t, g, bars)) == CGT_OK) rc = print(s, g, &t);
+  else if (rc == CGT_OK && !lone) rc = print_braced(s, g, &t);
   if (rc == CGT_OK) rc = t.err;
   sorter_free(&o);
   memo_free(&t.seen);
@@ -589,6 +593,8 @@ cgt_rc cg_print(cg_store *s, cg_id g, char **out) {
   *out = t.p;
   return CGT_OK;
 }
+
+cgt_rc cg_print(cg_store *s, cg_id g, char **out) { return print_top(s, g, 0, out, NULL); }
 
 cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n) {
   sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
@@ -597,23 +603,4 @@ cgt_rc cg_sort_games(cg_store *s, cg_id *v, uint32_t n) {
   return rc;
 }
 
-cgt_rc cg_print_lone(cg_store *s, cg_id g, char **out, int *bars) {
-  sorter o = {cg_uptimal_new(s), {0}, NULL, 0, 0};
-  text t = {.s = s, .o = &o};
-  put_bytes(&t, "", 0);
-  cgt_rc rc = o.u ? bars_of(s, &t, g, bars) : CGT_NOMEM;
-  if (rc == CGT_OK) rc = print(s, g, &t);
-  if (rc == CGT_OK) rc = t.err;
-  sorter_free(&o);
-  memo_free(&t.seen);
-  memo_free(&t.bars);
-  cgt_free(t.kept);
-  cgt_free(t.arena);
-  cg_thermo_free(t.th);
-  if (rc) {
-    cgt_free(t.p);
-    return rc;
-  }
-  *out = t.p;
-  return CGT_OK;
-}
+cgt_rc cg_print_lone(cg_store *s, cg_id g, char **out, int *bars) { return print_top(s, g, 1, out, bars); }
