@@ -50,19 +50,8 @@ typedef struct piece {
   lg_value val;
 } piece;
 
-static size_t position(const lparser *p, size_t at) {
-  size_t n = 1;
-  for (size_t i = 0; i < at && i < p->len; i++) n += ((unsigned char)p->t[i] & 0xc0) != 0x80;
-  return n;
-}
-
-static cgt_rc fail(lparser *p, size_t at, const char *what) {
-  size_t pos = position(p, at);
-  if (p->len <= 60) snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, pos, p->t);
-  else snprintf(p->err, p->errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, pos, p->t,
-                position(p, p->len) - 1);
-  return CGT_SYNTAX;
-}
+static size_t position(const lparser *p, size_t at) { return cg_text_position(p->t, p->len, at); }
+static cgt_rc fail(lparser *p, size_t at, const char *what) { return cg_syntax_error(p->err, p->errlen, p->t, p->len, at, what); }
 
 static size_t skip(const lparser *p, size_t i, size_t end) {
   while (i < end && isspace((unsigned char)p->t[i])) i++;

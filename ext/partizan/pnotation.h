@@ -29,6 +29,12 @@
 /* Parses text; on CGT_SYNTAX err says what and where (1-based position). */
 cgt_rc cg_parse(cg_store *s, const char *text, cg_id *out, char *err, size_t errlen);
 
+/* For parsers' errors: the position (from 1) of byte at of text, in
+** characters (a UTF-8 character such as '±' counts once), and the message
+** "what at position N in 'text'" (CGT_SYNTAX). */
+size_t cg_text_position(const char *text, size_t len, size_t at);
+cgt_rc cg_syntax_error(char *err, size_t errlen, const char *text, size_t len, size_t at, const char *what);
+
 /* match[i]: the index of the bracket closing the '{' or '(' at i, or len
 ** (*match cgt_malloc'd, len + 1 entries). */
 cgt_rc cg_match_brackets(cg_store *s, const char *text, size_t len, uint32_t **match);

@@ -16,21 +16,22 @@ typedef struct parser {
   size_t errlen;
 } parser;
 
-/* The position (from 1) of byte at of the text, in characters: a UTF-8
-** character such as '±' counts once. */
-static size_t position(const parser *p, size_t at) {
+size_t cg_text_position(const char *text, size_t len, size_t at) {
   size_t n = 1;
-  for (size_t i = 0; i < at && i < p->len; i++) n += ((unsigned char)p->t[i] & 0xc0) != 0x80;
+  for (size_t i = 0; i < at && i < len; i++) n += ((unsigned char)text[i] & 0xc0) != 0x80;
   return n;
 }
 
-static cgt_rc fail(parser *p, size_t at, const char *what) {
-  size_t pos = position(p, at);
-  if (p->len <= 60) snprintf(p->err, p->errlen, "%s at position %zu in '%s'", what, pos, p->t);
-  else snprintf(p->err, p->errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, pos, p->t,
-                position(p, p->len) - 1);
+cgt_rc cg_syntax_error(char *err, size_t errlen, const char *text, size_t len, size_t at, const char *what) {
+  size_t pos = cg_text_position(text, len, at);
+  if (len <= 60) snprintf(err, errlen, "%s at position %zu in '%s'", what, pos, text);
+  else snprintf(err, errlen, "%s at position %zu in '%.40s...' (%zu characters)", what, pos, text,
+                cg_text_position(text, len, len) - 1);
   return CGT_SYNTAX;
 }
+
+static size_t position(const parser *p, size_t at) { return cg_text_position(p->t, p->len, at); }
+static cgt_rc fail(parser *p, size_t at, const char *what) { return cg_syntax_error(p->err, p->errlen, p->t, p->len, at, what); }
 
 /* Pairs every '{' and '(' with its closing bracket in one pass, with an
 ** explicit stack (so any nesting costs no C stack): match[i] is the
