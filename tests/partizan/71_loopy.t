@@ -117,6 +117,17 @@ t.is_(one("SELECT cg_add('on', 'off')"), "dud", "on + off = dud")
 t.is_(one("SELECT cg_add('over', 'over')"), "over", "over + over = over (idempotent)")
 t.is_(one("SELECT cg_sub('upon', 'upon')"), "^<on> & v<on>", "upon - upon = ^<on> & v<on> (its degree is ^<on>)")
 
+# Siegel, Combinatorial Game Theory (AMS, 2013), ch. VI: canonical
+# stoppers have no 2- or 3-cycles but may have longer ones (his Figure
+# VI.3.2, a 4-cycle, CGSuite's loopy-games tutorial).  Degrees are often
+# idempotent, but not always: CGSuite's tests have {0|||0||0|off}, whose
+# degree is not, so its variety is an error.
+t.is_(one("SELECT cg('x{0||||0|||x|*||*}')"), "a{0||||0|||a|*||*}", "a canonical stopper with a 4-cycle keeps it")
+t.is_(one("SELECT count(*) FROM cg_followers('x{0||||0|||x|*||*}')"), 6, "... its six positions, each once")
+degrees = [one("SELECT cg_degree(?)", g) for g in ["upon", "over", "^<on>", "+-{5|pass}"]]
+t.ok(all(one("SELECT cg_is_idempotent(?)", d) == 1 for d in degrees), "these degrees are idempotent: %s" % degrees)
+t.is_(one("SELECT cg_is_idempotent(cg_degree('{0|||0||0|off}'))"), 0, "the degree of {0|||0||0|off} is not")
+
 # Errors name the function and the cause; NULL gives NULL.
 for sql, want in [
         ("SELECT cg('pass')", "cgt: cg: Unexpected pass (a pass is an option of its own) at position 1 in 'pass'"),
