@@ -179,10 +179,22 @@ static cgt_rc put_value(printer *P, const lg_value *x) {
   return rc;
 }
 
-/* Whether v is a switch, v = -v: ±G. */
+/* Whether v is a switch, v = -v: ±G.  In canonical form -v's options are
+** the negatives of v's, so v needs as many options on each side, and each
+** short Left option's negative among the Right ones, before the test. */
 static cgt_rc is_switch(printer *P, uint32_t v, int *yes) {
-  lg_value x, n = {0};
+  const lg_graph *g = P->g;
   *yes = 0;
+  if (g->lo[v + 1] - g->lo[v] != g->ro[v + 1] - g->ro[v]) return CGT_OK;
+  for (uint32_t e = g->lo[v]; e < g->lo[v + 1]; e++) {
+    cg_id l = P->ids[g->le[e]], negl;
+    int found = l == LG_NOID;
+    cgt_rc rc = found ? CGT_OK : cg_neg(P->s, l, &negl);
+    if (rc) return rc;
+    for (uint32_t f = g->ro[v]; f < g->ro[v + 1] && !found; f++) found = P->ids[g->re[f]] == negl;
+    if (!found) return CGT_OK;
+  }
+  lg_value x, n = {0};
   cgt_rc rc = follower_value(P, v, &x);
   if (rc == CGT_OK) rc = lv_neg(P->s, &x, &n);
   if (rc == CGT_OK) *yes = lv_equal(&x, &n);
