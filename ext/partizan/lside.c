@@ -152,12 +152,17 @@ cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
     /* The moves on alternating cycles first, Right's first for the onside
     ** (Left's for the offside); when none goes, any other move whose loss
     ** leaves the side as it is (a dominated option). */
-    for (int pass = 0; pass < 4 && rc == CGT_OK && !(pass == 2 && deleted); pass++) {
-      int cycle = pass < 2, right = (pass % 2 == 0) == (onside != 0);
+    for (int pass = 0, done = 0; pass < 4 && rc == CGT_OK && !done && !(pass == 2 && deleted); pass++) {
+      int cycle = pass < 2, right = (pass % 2 == 0) == (onside != 0), before = deleted;
       uint32_t n = 0;
       for (uint32_t e = right ? nl : 0; e < (right ? m : nl); e++)
         if (on_cycle[e] == cycle && !gone[e]) list[n++] = e;
       rc = delete_some(&T, list, n, right, &deleted);
+      lg_graph h;   /* no alternating cycle left: the other side's moves need no trial */
+      if (rc == CGT_OK && deleted && !before && (rc = without_edges(g, gone, &h)) == CGT_OK) {
+        done = lg_test(&h, LG_STOPPER) != 0;
+        lg_free(&h);
+      }
     }
     lg_graph h;
     if (rc == CGT_OK && deleted && (rc = without_edges(g, gone, &h)) == CGT_OK) {
