@@ -16,7 +16,7 @@ const char *cgt_rc_text(cgt_rc rc) {
     case CGT_LIMIT: return "over a size limit";
     case CGT_TOOLONG: return "text too long";
     case CGT_MEMORY: return "needs more memory than the connection's 'memory' setting allows";
-    case CGT_NOTSTOPPER: return "its sides are not stoppers (as for Bach's carousel): no onside, offside, options or stops";
+    case CGT_NOTSTOPPER: return "a side of the value is not a stopper (as in Bach's carousel): it has no canonical form, options or stops";
   }
   return "unknown error";
 }

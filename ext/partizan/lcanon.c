@@ -9,6 +9,7 @@
 ** refinement then numbers the vertices of the fused graph in an order that
 ** depends on its shape alone, so equal stoppers get identical graphs.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "loopy.h"
@@ -189,13 +190,14 @@ static uint32_t put_colours(uint32_t *w, const uint32_t *col, const uint32_t *o,
   return 1 + u;
 }
 
-cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
+/* Exact colour refinement: each round sorts the vertices by signature. */
+static cgt_rc exact_colours(cg_store *s, const lg_graph *g, uint32_t *col) {
   uint32_t n = g->n;
   size_t words = (size_t)n * 3 + g->lo[n] + g->ro[n];
-  uint32_t *col = cgt_calloc((size_t)n + 1, sizeof *col), *idx = cgt_malloc(((size_t)n + 1) * sizeof *idx);
-  uint32_t *tmp = cgt_malloc(((size_t)n + 1) * sizeof *tmp);
+  uint32_t *idx = cgt_malloc(((size_t)n + 1) * sizeof *idx), *tmp = cgt_malloc(((size_t)n + 1) * sizeof *tmp);
   sigs S = {cgt_malloc(((size_t)n + 2) * sizeof *S.at), cgt_malloc((words + 1) * sizeof *S.word)};
-  cgt_rc rc = col && idx && tmp && S.at && S.word ? CGT_OK : CGT_NOMEM;
+  cgt_rc rc = idx && tmp && S.at && S.word ? CGT_OK : CGT_NOMEM;
+  for (uint32_t v = 0; v < n; v++) col[v] = 0;
   for (uint32_t colours = 1; rc == CGT_OK;) {
     size_t at = 0;
     for (uint32_t v = 0; v < n; v++) {
@@ -217,6 +219,72 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
     if (c + 1 == colours) break;
     colours = c + 1;
   }
+  cgt_free(idx);
+  cgt_free(tmp);
+  cgt_free(S.at);
+  cgt_free(S.word);
+  return rc;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The number of distinct values among h[0..n) (sorted into tmp). */
+static uint32_t distinct(const uint64_t *h, uint64_t *tmp, uint32_t n) {
+  memcpy(tmp, h, (size_t)n * sizeof *h);
+  qsort(tmp, n, sizeof *tmp, cmp_u64);
+  uint32_t c = n ? 1 : 0;
+  for (uint32_t i = 1; i < n; i++) c += tmp[i] != tmp[i - 1];
+  return c;
+}
+
+/* Colour refinement by hashing: a vertex's new colour mixes its colour with
+** order-free sums over its Left and its Right options' colours (a round
+** costs one pass over the edges, not a sort).  When the final colours are
+** all distinct, their ranks are the colours (*discrete 1): a labelling
+** that depends on the graph's shape alone, whatever the hash; else the
+** caller refines exactly. */
+static cgt_rc hashed_colours(cg_store *s, const lg_graph *g, uint32_t *col, int *discrete) {
+  uint32_t n = g->n;
+  uint64_t *h = cgt_calloc((size_t)n + 1, sizeof *h), *next = cgt_malloc(((size_t)n + 1) * sizeof *next);
+  uint64_t *tmp = cgt_malloc(((size_t)n + 1) * sizeof *tmp);
+  cgt_rc rc = h && next && tmp ? CGT_OK : CGT_NOMEM;
+  *discrete = 0;
+  for (uint32_t colours = 1; rc == CGT_OK;) {
+    for (uint32_t v = 0; v < n; v++) {
+      uint64_t l = 0, r = 0;
+      for (uint32_t e = g->lo[v]; e < g->lo[v + 1]; e++) l += cgt_mix64(h[g->le[e]] ^ 0x9e3779b97f4a7c15ull);
+      for (uint32_t e = g->ro[v]; e < g->ro[v + 1]; e++) r += cgt_mix64(h[g->re[e]] ^ 0xc2b2ae3d27d4eb4full);
+      next[v] = cgt_mix64(h[v] ^ cgt_mix64(l ^ cgt_mix64(r + (uint64_t)(g->lo[v + 1] - g->lo[v]))));
+    }
+    memcpy(h, next, (size_t)n * sizeof *h);
+    uint32_t c = distinct(h, tmp, n);
+    rc = cg_work(s, (uint64_t)n * 8 + g->lo[n] + g->ro[n]);
+    if (c == colours || c == n) {
+      *discrete = c == n;
+      break;
+    }
+    colours = c;
+  }
+  if (rc == CGT_OK && *discrete)   /* tmp holds the colours sorted: a vertex's colour is its rank */
+    for (uint32_t v = 0; v < n; v++) {
+      uint64_t *at = bsearch(&h[v], tmp, n, sizeof *tmp, cmp_u64);
+      col[v] = (uint32_t)(at - tmp);
+    }
+  cgt_free(h);
+  cgt_free(next);
+  cgt_free(tmp);
+  return rc;
+}
+
+cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
+  uint32_t n = g->n;
+  uint32_t *col = cgt_calloc((size_t)n + 1, sizeof *col);
+  int discrete = 0;
+  cgt_rc rc = col ? hashed_colours(s, g, col, &discrete) : CGT_NOMEM;
+  if (rc == CGT_OK && !discrete) rc = exact_colours(s, g, col);
   /* In a fused graph every vertex has a colour of its own (equal colours
   ** would be equal games).  Options sorted by colour, then numbered in the
   ** order a breadth-first walk from the start meets them: an order that
@@ -234,10 +302,6 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
   }
   if (rc == CGT_OK) rc = lg_restrict(s, g, g->root);
   cgt_free(col);
-  cgt_free(idx);
-  cgt_free(tmp);
-  cgt_free(S.at);
-  cgt_free(S.word);
   return rc;
 }
 

@@ -112,11 +112,13 @@ void lg_cache_put(cg_store *s, int op, const uint64_t k[4], const uint64_t r[2],
 /* A value: a short game, a canonical stopper (not loopfree), or a sided
 ** value on & off with off < on, both canonical stoppers (short or not). */
 enum { LV_SHORT, LV_STOPPER, LV_SIDED };
+enum { LV_LOOSE_ON = 1, LV_LOOSE_OFF = 2 };
 typedef struct lg_value {
   int kind;
   cg_id id;          /* LV_SHORT */
   lg_graph on, off;  /* LV_STOPPER: on; LV_SIDED: both */
-  int loose;         /* LV_SIDED: a side is no stopper (Bach's carousel): simplified, not canonical */
+  int loose;         /* LV_SIDED: which sides are no stoppers (Bach's carousel), simplified but not
+                        canonical: LV_LOOSE_ON, LV_LOOSE_OFF */
   uint64_t kon, koff;   /* the sides' keys in the store (0: not stored) */
 } lg_value;
 
@@ -162,6 +164,9 @@ int lv_pseudonumber(cg_store *s, const lg_value *a, lg_pseudo *p);
 /* ---- text (lparse.c, lprint.c) ---- */
 /* Parses CGSuite's notation with loopy games (see docs/loopy.md). */
 cgt_rc lv_parse(cg_store *s, const char *text, lg_value *out, char *err, size_t errlen);
+/* The value of a loopy constant: on, off, dud, over, under, upon, ^[on],
+** ^<on>, v[on] or v<on> (CGT_SYNTAX for another name). */
+cgt_rc lv_constant(cg_store *s, const char *name, lg_value *out);
 /* 1 when text has a word or mark only loopy games use. */
 int lv_text_is_loopy(const char *text);
 /* The text of a pseudonumber: on, off, 3/2over, under, -2 (cgt_malloc'd). */

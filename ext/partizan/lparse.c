@@ -174,6 +174,12 @@ static cgt_rc constant(cg_store *s, int k, lg_value *out) {
   }
 }
 
+cgt_rc lv_constant(cg_store *s, const char *name, lg_value *out) {
+  for (int k = 0; names[k]; k++)
+    if (!strcmp(names[k], name)) return constant(s, k, out);
+  return CGT_SYNTAX;
+}
+
 /* ---- pieces ---- */
 
 static cgt_rc sided(lparser *p, size_t from, size_t to, piece *out);

@@ -15,6 +15,13 @@
 #include "loopy.h"
 #include "pnotation.h"
 
+/* Keeps a helper out of the printer's recursive frames. */
+#if defined(__GNUC__) || defined(__clang__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 typedef struct buf {
   char *p;
   size_t n, cap;
@@ -40,6 +47,7 @@ typedef struct printer {
   int32_t *name;      /* 0 not being printed, -1 being printed, k > 0: named k-th */
   int32_t names;
   int canonical;      /* a canonical stopper (not a side simplified only so far) */
+  uint8_t *switches;  /* (canonical) switches[v]: v = -v */
   buf out;
 } printer;
 
@@ -71,7 +79,7 @@ static cgt_rc view_value(printer *P, uint32_t w, int neg, cg_id *out) {
 /* CGSuite's upon forms of v (seen negated when neg): ^[on] is {pass | *},
 ** x^[on]*k is {pass(, x) | x*(k^1)}, and x^<on>*k is {x*0, ..., x*k |
 ** -(-x^[on]*(k^1))}.  Sets *x, *nim, *th (1 for ^<on>) and returns 1. */
-static int upon_form(printer *P, uint32_t v, int neg, int th_too, cg_dyadic *x, uint32_t *nim, int *th) {
+static NOINLINE int upon_form(printer *P, uint32_t v, int neg, int th_too, cg_dyadic *x, uint32_t *nim, int *th) {
   const lg_graph *g = P->g;
   uint32_t nl = neg ? g->ro[v + 1] - g->ro[v] : g->lo[v + 1] - g->lo[v];
   uint32_t nr = neg ? g->lo[v + 1] - g->lo[v] : g->ro[v + 1] - g->ro[v];
@@ -179,33 +187,28 @@ static cgt_rc put_value(printer *P, const lg_value *x) {
   return rc;
 }
 
-/* Whether v is a switch, v = -v: ±G.  In canonical form -v's options are
-** the negatives of v's, so v needs as many options on each side, and each
-** short Left option's negative among the Right ones, before the test. */
-static cgt_rc is_switch(printer *P, uint32_t v, int *yes) {
+/* Whether v may be a switch, v = -v (±G): in canonical form -v's options
+** are the negatives of v's, so v needs as many options on each side, and
+** each short Left option's negative among the Right ones. */
+static cgt_rc might_switch(printer *P, uint32_t v, int *maybe) {
   const lg_graph *g = P->g;
-  *yes = 0;
+  *maybe = 0;
   if (g->lo[v + 1] - g->lo[v] != g->ro[v + 1] - g->ro[v]) return CGT_OK;
   for (uint32_t e = g->lo[v]; e < g->lo[v + 1]; e++) {
-    cg_id l = P->ids[g->le[e]], negl;
+    cg_id l = P->ids[g->le[e]], negl = LG_NOID;
     int found = l == LG_NOID;
     cgt_rc rc = found ? CGT_OK : cg_neg(P->s, l, &negl);
     if (rc) return rc;
     for (uint32_t f = g->ro[v]; f < g->ro[v + 1] && !found; f++) found = P->ids[g->re[f]] == negl;
     if (!found) return CGT_OK;
   }
-  lg_value x, n = {0};
-  cgt_rc rc = follower_value(P, v, &x);
-  if (rc == CGT_OK) rc = lv_neg(P->s, &x, &n);
-  if (rc == CGT_OK) *yes = lv_equal(&x, &n);
-  lv_free(&x);
-  lv_free(&n);
-  return rc;
+  *maybe = 1;
+  return CGT_OK;
 }
 
 /* CGSuite's x Tiny(y) = {x || x | x - y} and x Miny(y) = {x + y | x || x},
 ** for a plumtree whose y - ... is at least under: found 1 and printed. */
-static cgt_rc tiny_miny(printer *P, uint32_t v, int force_parens, int *found) {
+static NOINLINE cgt_rc tiny_miny(printer *P, uint32_t v, int force_parens, int *found) {
   const lg_graph *g = P->g;
   *found = 0;
   if (g->lo[v + 1] - g->lo[v] != 1 || g->ro[v + 1] - g->ro[v] != 1) return CGT_OK;
@@ -224,32 +227,43 @@ static cgt_rc tiny_miny(printer *P, uint32_t v, int force_parens, int *found) {
   lg_free(&f);
   if (rc) return rc;
   if (plumtree <= 0) return plumtree < 0 ? CGT_NOMEM : CGT_OK;
-  /* Tiny: z - x <= under, subscript x - z; Miny: x - z <= under, subscript z - x */
-  lg_value zv = {0}, xv = {.kind = LV_SHORT}, d = {0}, nz = {0}, under = {0};
+  /* Tiny: z - x <= under, that is z <= x under = {pass | x}; Miny: x - z <=
+  ** under, that is x over = {x | pass} <= z.  One comparison of g with the
+  ** two-position pseudonumber; the subscript's value only when it is one. */
+  lg_builder *b = lg_builder_new(P->s);
+  uint32_t u, xs;
+  cg_id xid;
+  lg_graph pseudo = {0};
   int le = 0;
-  char err[80];
-  rc = follower_value(P, z, &zv);
-  if (rc == CGT_OK) rc = cg_number(P->s, x, &xv.id);
-  if (rc == CGT_OK) rc = tiny ? lv_neg(P->s, &xv, &nz) : lv_neg(P->s, &zv, &nz);
-  if (rc == CGT_OK) rc = lv_add(P->s, tiny ? &zv : &xv, &nz, &d);   /* z - x, or x - z */
-  if (rc == CGT_OK) rc = lv_parse(P->s, "under", &under, err, sizeof err);
-  if (rc == CGT_OK) rc = lv_le(P->s, &d, &under, &le);
-  lv_free(&nz);
-  lv_free(&under);
-  if (rc == CGT_OK && le) {
-    lg_value sub = {0};
-    rc = lv_neg(P->s, &d, &sub);   /* x - z (Tiny) or z - x (Miny) */
-    *found = 1;
-    if (rc == CGT_OK && force_parens) rc = put(&P->out, "(");
-    if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
-    if (rc == CGT_OK) rc = put(&P->out, tiny ? "Tiny(" : "Miny(");
-    if (rc == CGT_OK) rc = put_value(P, &sub);
-    if (rc == CGT_OK) rc = put(&P->out, force_parens ? "))" : ")");
-    lv_free(&sub);
+  rc = b ? cg_number(P->s, x, &xid) : CGT_NOMEM;
+  if (rc == CGT_OK) rc = lg_vertex(b, &u);
+  if (rc == CGT_OK) rc = lg_short(b, xid, &xs);
+  if (rc == CGT_OK) rc = lg_edge(b, u, u, tiny ? 0 : 1);   /* the pass */
+  if (rc == CGT_OK) rc = lg_edge(b, u, xs, tiny ? 1 : 0);
+  if (rc == CGT_OK) rc = lg_build(b, u, &pseudo);
+  lg_builder_free(b);
+  if (rc == CGT_OK) {
+    size_t pairs = (size_t)g->n * pseudo.n;
+    uint8_t *table = cgt_malloc(pairs + 1);
+    rc = !table ? CGT_NOMEM : tiny ? lg_le_table(P->s, g, &pseudo, LG_SURVIVE, table) : lg_le_table(P->s, &pseudo, g, LG_SURVIVE, table);
+    if (rc == CGT_OK) le = tiny ? table[(size_t)z * pseudo.n + pseudo.root] : table[(size_t)pseudo.root * g->n + z];
+    cgt_free(table);
   }
+  lg_free(&pseudo);
+  if (rc || !le) return rc;
+  lg_value zv = {0}, xv = {.kind = LV_SHORT, .id = xid}, nz = {0}, sub = {0};
+  rc = follower_value(P, z, &zv);   /* the subscript: x - z (Tiny) or z - x (Miny) */
+  if (rc == CGT_OK) rc = tiny ? lv_neg(P->s, &zv, &nz) : lv_neg(P->s, &xv, &nz);
+  if (rc == CGT_OK) rc = lv_add(P->s, tiny ? &xv : &zv, &nz, &sub);
+  *found = rc == CGT_OK;
+  if (rc == CGT_OK && force_parens) rc = put(&P->out, "(");
+  if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
+  if (rc == CGT_OK) rc = put(&P->out, tiny ? "Tiny(" : "Miny(");
+  if (rc == CGT_OK) rc = put_value(P, &sub);
+  if (rc == CGT_OK) rc = put(&P->out, force_parens ? "))" : ")");
   lv_free(&zv);
-  lv_free(&xv);
-  lv_free(&d);
+  lv_free(&nz);
+  lv_free(&sub);
   return rc;
 }
 
@@ -263,33 +277,31 @@ static cgt_rc put_label(printer *P, size_t at, int k) {
   return put_at(&P->out, at, label, strlen(label));
 }
 
-static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force_parens, int *slashes) {
+/* The named forms of vertex v, printed when it has one (*done 1): short
+** games, pseudonumbers, switches, Tiny and Miny, the upon forms.  Kept
+** out of print_vertex so that the recursion's frames stay small. */
+static NOINLINE cgt_rc print_named(printer *P, uint32_t v, int force_parens, int *done) {
   const lg_graph *g = P->g;
-  *slashes = 0;
+  *done = 1;
   if (P->ids[v] != LG_NOID) return put_short(P, P->ids[v]);
-  lg_pseudo p;
-  {   /* pseudonumbers */
-    uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
-    const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
-    p = (lg_pseudo){0};
-    if (nl == 1 && L[0] == v && nr == 0) return put(&P->out, "on");
-    if (nr == 1 && R[0] == v && nl == 0) return put(&P->out, "off");
-    int over = nl == 1 && nr == 1 && R[0] == v && P->ids[L[0]] != LG_NOID && cg_is_number(P->s, P->ids[L[0]], &p.x);
-    int under = !over && nl == 1 && nr == 1 && L[0] == v && P->ids[R[0]] != LG_NOID &&
-                cg_is_number(P->s, P->ids[R[0]], &p.x);
-    if (over || under) {
-      int parens = force_parens && !cg_dyadic_is_zero(p.x);
-      cgt_rc rc = parens ? put(&P->out, "(") : CGT_OK;
-      if (rc == CGT_OK && !cg_dyadic_is_zero(p.x)) rc = put_number(P, p.x);
-      if (rc == CGT_OK) rc = put(&P->out, over ? "over" : "under");
-      return rc || !parens ? rc : put(&P->out, ")");
-    }
+  uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
+  const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
+  if (nl == 1 && L[0] == v && nr == 0) return put(&P->out, "on");
+  if (nr == 1 && R[0] == v && nl == 0) return put(&P->out, "off");
+  cg_dyadic x = {0, 0, 0};
+  int over = nl == 1 && nr == 1 && R[0] == v && P->ids[L[0]] != LG_NOID && cg_is_number(P->s, P->ids[L[0]], &x);
+  int under = !over && nl == 1 && nr == 1 && L[0] == v && P->ids[R[0]] != LG_NOID && cg_is_number(P->s, P->ids[R[0]], &x);
+  if (over || under) {   /* x over, x under */
+    int parens = force_parens && !cg_dyadic_is_zero(x);
+    cgt_rc rc = parens ? put(&P->out, "(") : CGT_OK;
+    if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
+    if (rc == CGT_OK) rc = put(&P->out, over ? "over" : "under");
+    return rc || !parens ? rc : put(&P->out, ")");
   }
-  if (!P->name[v] && P->canonical) {   /* (a vertex being printed is named, below) */
-    int sw = 0, found = 0;
-    cgt_rc rc = is_switch(P, v, &sw);
-    if (rc == CGT_OK && sw) {   /* +-G, +-{G, H} */
-      uint32_t nl = g->lo[v + 1] - g->lo[v];
+  if (!P->name[v] && P->canonical) {   /* (a vertex being printed is named, by print_vertex) */
+    int found = 0;
+    cgt_rc rc = CGT_OK;
+    if (P->switches && P->switches[v]) {   /* +-G, +-{G, H} */
       rc = put(&P->out, nl > 1 ? "+-{" : "+-");
       P->name[v] = -1;
       for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) {
@@ -301,10 +313,8 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
       P->name[v] = 0;
       return rc || nl <= 1 ? rc : put(&P->out, "}");
     }
-    if (rc == CGT_OK) rc = tiny_miny(P, v, force_parens, &found);
-    if (rc || found) return rc;
+    if ((rc = tiny_miny(P, v, force_parens, &found)) || found) return rc;
   }
-  cg_dyadic x;
   uint32_t nim;
   int th, neg = 0;
   if (upon_form(P, v, 0, 1, &x, &nim, &th) || (neg = upon_form(P, v, 1, 1, &x, &nim, &th)) != 0) {
@@ -319,12 +329,21 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
     }
     return rc;
   }
+  *done = 0;
+  return CGT_OK;
+}
+
+static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force_parens, int *slashes) {
+  const lg_graph *g = P->g;
+  int done;
+  *slashes = 0;
+  cgt_rc rc = print_named(P, v, force_parens, &done);
+  if (rc || done) return rc;
   if (P->name[v]) {   /* a vertex being printed: its name */
     if (P->name[v] < 0) P->name[v] = ++P->names;
     return put_label(P, P->out.n, P->name[v] - 1);
   }
-  cgt_rc rc = cg_descend(P->s);
-  if (rc) return rc;
+  if ((rc = cg_descend(P->s))) return rc;
   P->name[v] = -1;
   size_t start = P->out.n;
   int sl = 0;
@@ -334,13 +353,9 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
   int named = P->name[v] > 0, k = P->name[v] - 1;
   P->name[v] = 0;
   cg_ascend(P->s);
-  if (rc) return rc;
-  int n = sl + 1;
+  int n = sl + 1 < 63 ? sl + 1 : 63;
   int brackets = force_brackets || named || g->lo[v + 1] == g->lo[v] || g->ro[v + 1] == g->ro[v] || n >= MAX_SLASHES;
-  char bars[64];
-  if (n > 63) n = 63;
-  memset(bars, '|', (size_t)n);
-  rc = put_at(&P->out, mid, bars, (size_t)n);
+  for (int i = 0; i < n && rc == CGT_OK; i++) rc = put_at(&P->out, mid, "|", 1);
   if (rc == CGT_OK && brackets) rc = put(&P->out, "}");
   if (rc == CGT_OK && brackets) rc = put_at(&P->out, start, "{", 1);
   if (rc == CGT_OK && named) rc = put_label(P, start, k);
@@ -348,15 +363,51 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
   return rc;
 }
 
+/* switches[v]: whether vertex v of canonical stopper g is a switch, v = -v:
+** by comparing g with -g, every pair at once (only when some vertex may be
+** one: as many options on each side, short ones in negated pairs). */
+static cgt_rc find_switches(printer *P, uint8_t **switches) {
+  const lg_graph *g = P->g;
+  uint32_t n = g->n, candidates = 0;
+  *switches = NULL;
+  for (uint32_t v = 0; v < n; v++) {
+    int maybe = 0;
+    cgt_rc rc = P->ids[v] == LG_NOID ? might_switch(P, v, &maybe) : CGT_OK;
+    if (rc) return rc;
+    candidates += maybe;
+  }
+  if (!candidates) return CGT_OK;
+  lg_graph neg;
+  uint8_t *a = cgt_malloc((size_t)n * n + 1), *b = cgt_malloc((size_t)n * n + 1);
+  *switches = cgt_calloc((size_t)n + 1, 1);
+  cgt_rc rc = a && b && *switches ? lg_negate(g, &neg) : CGT_NOMEM;
+  if (rc == CGT_OK) {
+    rc = lg_le_table(P->s, g, &neg, LG_SURVIVE, a);   /* v <= -w */
+    if (rc == CGT_OK) rc = lg_le_table(P->s, &neg, g, LG_SURVIVE, b);   /* -v <= w */
+    lg_free(&neg);
+  }
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++)
+    (*switches)[v] = P->ids[v] == LG_NOID && a[(size_t)v * n + v] && b[(size_t)v * n + v];
+  cgt_free(a);
+  cgt_free(b);
+  if (rc) {
+    cgt_free(*switches);
+    *switches = NULL;
+  }
+  return rc;
+}
+
 static cgt_rc print_stopper(cg_store *s, const lg_graph *g, int canonical, buf *out) {
   printer P = {s, g, cgt_malloc(((size_t)g->n + 1) * sizeof(cg_id)), cgt_calloc((size_t)g->n + 1, sizeof(int32_t)), 0,
-               canonical, *out};
+               canonical, NULL, *out};
   cgt_rc rc = P.ids && P.name ? lg_short_values(s, g, (cg_id *)P.ids) : CGT_NOMEM;
+  if (rc == CGT_OK && canonical) rc = find_switches(&P, &P.switches);
   int sl;
   if (rc == CGT_OK) rc = print_vertex(&P, g->root, 1, 0, &sl);
   *out = P.out;
   cgt_free((void *)P.ids);
   cgt_free(P.name);
+  cgt_free(P.switches);
   return rc;
 }
 
@@ -372,9 +423,9 @@ cgt_rc lv_print(cg_store *s, const lg_value *v, char **text) {
   if (v->kind == LV_SIDED && is_pseudo_inf(&v->on, 1) && is_pseudo_inf(&v->off, -1)) {
     rc = put(&out, "dud");
   } else {
-    rc = print_stopper(s, &v->on, !v->loose, &out);
+    rc = print_stopper(s, &v->on, !(v->loose & LV_LOOSE_ON), &out);
     if (rc == CGT_OK && v->kind == LV_SIDED) rc = put(&out, " & ");
-    if (rc == CGT_OK && v->kind == LV_SIDED) rc = print_stopper(s, &v->off, !v->loose, &out);
+    if (rc == CGT_OK && v->kind == LV_SIDED) rc = print_stopper(s, &v->off, !(v->loose & LV_LOOSE_OFF), &out);
   }
   if (rc == CGT_OK && !out.p) rc = put(&out, "");
   if (rc) {

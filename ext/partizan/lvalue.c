@@ -102,7 +102,7 @@ cgt_rc lv_graph(cg_store *s, const lg_value *v, int onside, lg_graph *out) {
 cgt_rc lv_side(cg_store *s, const lg_value *v, int onside, lg_value *out) {
   if (v->kind != LV_SIDED) return lv_copy(v, out);
   *out = (lg_value){0};
-  if (v->loose) return CGT_NOTSTOPPER;
+  if (v->loose & (onside ? LV_LOOSE_ON : LV_LOOSE_OFF)) return CGT_NOTSTOPPER;
   lg_graph g;
   cgt_rc rc = lg_copy(onside ? &v->on : &v->off, &g);
   return rc ? rc : lv_stopper(s, &g, out);   /* (a short side becomes its short game) */
@@ -184,7 +184,8 @@ static cgt_rc negate(cg_store *s, const lg_value *a, lg_value *out) {
   }
   cgt_rc rc = CGT_OK;
   if (a->loose) {   /* sides that are no stoppers: negated as they are */
-    *out = (lg_value){.kind = LV_SIDED, .loose = 1};
+    *out = (lg_value){.kind = LV_SIDED, .loose = (a->loose & LV_LOOSE_ON ? LV_LOOSE_OFF : 0) |
+                                                (a->loose & LV_LOOSE_OFF ? LV_LOOSE_ON : 0)};
     rc = lg_negate(&a->off, &out->on);
     if (rc == CGT_OK && (rc = lg_negate(&a->on, &out->off))) lg_free(&out->on);
     if (rc) *out = (lg_value){0};
@@ -220,7 +221,8 @@ static cgt_rc from_sides(cg_store *s, lg_graph *on, int on_stopper, lg_graph *of
     lv_free(&a);
     return rc;
   }
-  *out = (lg_value){.kind = LV_SIDED, .on = *on, .off = *off, .loose = 1};
+  *out = (lg_value){.kind = LV_SIDED, .on = *on, .off = *off,
+                     .loose = (on_stopper ? 0 : LV_LOOSE_ON) | (off_stopper ? 0 : LV_LOOSE_OFF)};
   return CGT_OK;
 }
 

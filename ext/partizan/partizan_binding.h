@@ -19,6 +19,8 @@
 ** across calls holds the store (+1 at its first row, -1 at its end). */
 cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo);
 void cgt_conn_games_hold(cgt_conn *conn, int delta);
+/* The store as it is now, never started afresh (NULL before first use). */
+cg_store *cgt_conn_games_now(cgt_conn *conn);
 /* What keeps ids of the store elsewhere (the boards' memos) asks to be
 ** told when the store starts afresh: reset(arg) is called then (not when
 ** the connection closes).  At most CGT_GAMES_LISTENERS of them; returns 0

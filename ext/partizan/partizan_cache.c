@@ -54,6 +54,11 @@ cg_store *cgt_conn_games(cgt_conn *conn, cg_thermo **thermo) {
   return pc->games && pc->thermo ? pc->games : NULL;
 }
 
+cg_store *cgt_conn_games_now(cgt_conn *conn) {
+  partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
+  return pc ? pc->games : NULL;
+}
+
 void cgt_conn_games_hold(cgt_conn *conn, int delta) {
   partizan_cache *pc = cgt_conn_state(conn, &partizan_hook);
   if (pc) pc->games_busy += delta;

@@ -36,7 +36,7 @@ char *cgt_partizan_cause(cgt_rc rc) {
 /* Reports a failed computation of fname. */
 void cgt_partizan_report(sqlite3_context *ctx, cgt_rc rc, const char *fname) {
   if (rc == CGT_MEMORY) {   /* the store's stop knows the bytes */
-    cg_store *s = cgt_conn_games(sqlite3_user_data(ctx), NULL);
+    cg_store *s = cgt_conn_games_now(sqlite3_user_data(ctx));   /* (not cgt_conn_games: no fresh start) */
     cgt_stop *st = s ? cg_store_get_stop(s) : NULL;
     if (st) return cgt_error_memory(ctx, st, fname);
   }

@@ -145,7 +145,7 @@ for sql, want in [
         ("SELECT cg_mean('over')", "cgt: cg_mean: not defined for a loopy game ('over')"),
         ("SELECT cg_thermograph('on')", "cgt: cg_thermograph: not defined for a loopy game ('on')"),
         ("SELECT * FROM cg_options('dud')", "cgt: cg_options: a sided value (S & T) has no options"),
-        ("SELECT cg_onside('a{0,{1|1,{*,{1*|1*,a}|*}}|0}')", "cgt: cg_onside: its sides are not stoppers"),
+        ("SELECT cg_onside('a{0,{1|1,{*,{1*|1*,a}|*}}|0}')", "cgt: cg_onside: a side of the value is not a stopper"),
         ("SELECT cg(?)", "cgt: cg: a NUL byte at byte 3 of the game's text")]:
     args = ("on\x00x",) if "?" in sql else ()
     try:
