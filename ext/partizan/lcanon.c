@@ -279,6 +279,34 @@ static cgt_rc hashed_colours(cg_store *s, const lg_graph *g, uint32_t *col, int 
   return rc;
 }
 
+cgt_rc lg_fuse_bisimilar(cg_store *s, lg_graph *g) {
+  /* Bisimilar positions (equal colours after exact refinement: the same
+  ** options' colours on each side) are the same game: one stands for all. */
+  uint32_t n = g->n;
+  uint32_t *col = cgt_malloc(((size_t)n + 1) * sizeof *col), *first = cgt_malloc(((size_t)n + 1) * sizeof *first);
+  lg_builder *b = lg_builder_new(s);
+  cgt_rc rc = col && first && b ? exact_colours(s, g, col) : CGT_NOMEM;
+  uint32_t w;
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++) first[v] = UINT32_MAX, rc = lg_vertex(b, &w);
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++)
+    if (first[col[v]] == UINT32_MAX) first[col[v]] = v;
+  for (uint32_t v = 0; v < n && rc == CGT_OK; v++) {
+    if (first[col[v]] != v) continue;
+    for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, v, first[col[g->le[e]]], 0);
+    for (uint32_t e = g->ro[v]; e < g->ro[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, v, first[col[g->re[e]]], 1);
+  }
+  lg_graph r;
+  if (rc == CGT_OK) rc = lg_build(b, first[col[g->root]], &r);
+  if (rc == CGT_OK) {
+    lg_free(g);
+    *g = r;
+  }
+  lg_builder_free(b);
+  cgt_free(col);
+  cgt_free(first);
+  return rc;
+}
+
 cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
   uint32_t n = g->n;
   uint32_t *col = cgt_calloc((size_t)n + 1, sizeof *col);
@@ -307,6 +335,7 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
 
 cgt_rc lg_canonical(cg_store *s, lg_graph *g) {
   cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
+  if (rc == CGT_OK) rc = lg_fuse_bisimilar(s, g);
   for (int changed = 1; changed && rc == CGT_OK;) {
     changed = 0;
     rc = round_once(s, g, &changed);

@@ -89,6 +89,9 @@ cgt_rc lg_canonical(cg_store *s, lg_graph *g);
 ** (*stopper 0), g is the side simplified as far as it goes, numbered in a
 ** fixed order (not canonical: equal sides may differ). */
 cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper);
+/* g with bisimilar vertices made one (a printed game repeats every
+** position it reaches twice). */
+cgt_rc lg_fuse_bisimilar(cg_store *s, lg_graph *g);
 /* The vertices of g (a canonical stopper) numbered by colour refinement,
 ** in an order that depends on the graph's shape alone. */
 cgt_rc lg_renumber(cg_store *s, lg_graph *g);

@@ -199,6 +199,15 @@ static cgt_rc whole(lparser *p, piece *x, size_t at) {
   return rc;
 }
 
+/* The graph of one side of a piece: a vertex's game as it stands (its
+** sides are found later), a value's side. */
+static cgt_rc side_graph(lparser *p, piece *x, int onside, size_t at, lg_graph *out) {
+  if (!x->is_vertex) return lv_graph(p->s, &x->val, onside, out);
+  if (x->v < p->nouter && p->outer[x->v] != NONE)
+    return fail(p, at, "Unexpected pass or label: a side of S & T cannot refer to a game outside it");
+  return lg_build(p->b, x->v, out);
+}
+
 /* A vertex for braces; scopes record what passes and labels inside refer to. */
 static cgt_rc open_scope(lparser *p, size_t name_at, size_t name_len, uint32_t *v) {
   cgt_rc rc = lg_vertex(p->b, v);
@@ -362,6 +371,12 @@ static size_t short_run(const lparser *p, size_t at, size_t to) {
 
 static cgt_rc atom(lparser *p, size_t *i, size_t to, piece *out);
 
+/* The error for a sided value where a stopper is needed (x is freed). */
+static cgt_rc not_sided(lparser *p, piece *x, size_t at) {
+  piece_free(x);
+  return fail(p, at, "Tiny(G), Miny(G) and +-G take a stopper G, not a sided value (take its onside or offside)");
+}
+
 /* Whether [from, to) has a '|' outside brackets. */
 static int has_bar(const lparser *p, size_t from, size_t to) {
   for (size_t k = from; k < to; k++) {
@@ -388,7 +403,9 @@ static cgt_rc plus_minus_list(lparser *p, size_t *i, size_t to, piece *out) {
     }
     v = nv;
     piece x;
-    if ((rc = sided(p, start, k, &x)) == CGT_OK && (rc = whole(p, &x, start)) == CGT_OK) v[n++] = x.val;
+    if ((rc = sided(p, start, k, &x)) == CGT_OK && (rc = whole(p, &x, start)) == CGT_OK &&
+        (x.val.kind != LV_SIDED || (rc = not_sided(p, &x, open)) == CGT_OK))
+      v[n++] = x.val;
     else piece_free(&x);
     if (k >= end) break;
     start = k + 1;
@@ -455,6 +472,7 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
     piece x;
     cgt_rc rc = sided(p, open + 1, end, &x);
     if (rc == CGT_OK) rc = whole(p, &x, open + 1);
+    if (rc == CGT_OK && x.val.kind == LV_SIDED) rc = not_sided(p, &x, at);
     lg_value zero = {.kind = LV_SHORT}, g = {0}, inner = {0};
     if (rc == CGT_OK) rc = cg_integer(p->s, 0, &zero.id);
     if (rc == CGT_OK && c == 'T') {
@@ -476,6 +494,7 @@ static cgt_rc atom_inner(lparser *p, size_t *i, size_t to, piece *out) {
     piece x;
     cgt_rc rc = atom(p, i, to, &x);
     if (rc == CGT_OK) rc = whole(p, &x, at + 2);
+    if (rc == CGT_OK && x.val.kind == LV_SIDED) rc = not_sided(p, &x, at);
     lg_value neg = {0};
     if (rc == CGT_OK) rc = lv_neg(p->s, &x.val, &neg);
     if (rc == CGT_OK) rc = game_of(p->s, &x.val, 1, &neg, 1, &out->val);
@@ -651,21 +670,26 @@ static cgt_rc sided(lparser *p, size_t from, size_t to, piece *out) {
     }
   }
   if (amp == to) return expr(p, from, to, out);
+  /* Only the onside of S and the offside of T are needed: each is found from
+  ** its game's graph (no need of S's offside, T's onside). */
   piece on, off;
+  lg_graph g = {0}, h = {0};
   cgt_rc rc = expr(p, from, amp, &on);
   if (rc) return rc;
-  if ((rc = whole(p, &on, from)) == CGT_OK && (rc = expr(p, amp + 1, to, &off)) == CGT_OK) {
-    rc = whole(p, &off, amp + 1);
-    if (rc == CGT_OK) {
-      *out = (piece){0};
-      rc = lv_sided(p->s, &on.val, &off.val, &out->val);
-      if (rc == CGT_SYNTAX) return fail(p, amp, "offside is not <= onside");
-      return rc;
-    }
-    piece_free(&off);
+  if ((rc = expr(p, amp + 1, to, &off))) {
+    piece_free(&on);
+    return rc;
   }
+  rc = side_graph(p, &on, 1, from, &g);
+  if (rc == CGT_OK) rc = side_graph(p, &off, 0, amp + 1, &h);
   piece_free(&on);
-  return rc;
+  piece_free(&off);
+  if (rc) {
+    lg_free(&g);
+    return rc;
+  }
+  rc = lv_of_sides(p->s, &g, &h, &out->val);
+  return rc == CGT_SYNTAX ? fail(p, amp, "offside is not <= onside") : rc;
 }
 
 cgt_rc lv_parse(cg_store *s, const char *text, lg_value *out, char *err, size_t errlen) {

@@ -148,15 +148,8 @@ cgt_rc lv_sided(cg_store *s, lg_value *on, lg_value *off, lg_value *out) {
     if (rc == CGT_OK) rc = lv_graph(s, off, 0, &h);
     lv_free(on);
     lv_free(off);
-    if (rc == CGT_OK) rc = lv_of_sides(s, &g, &h, out);
-    else lg_free(&g);
-    if (rc || out->loose || out->kind != LV_SIDED) return rc;
-    lg_value a = {0}, b = {0};
-    if ((rc = lv_side(s, out, 1, &a)) == CGT_OK && (rc = lv_side(s, out, 0, &b)) == CGT_OK && (rc = lv_le(s, &b, &a, &le)) == CGT_OK && !le)
-      rc = CGT_SYNTAX;
-    lv_free(&a);
-    lv_free(&b);
-    if (rc) lv_free(out);
+    if (rc == CGT_OK) return lv_of_sides(s, &g, &h, out);
+    lg_free(&g);
     return rc;
   }
   cgt_rc rc = lv_le(s, off, on, &le);
@@ -248,9 +241,16 @@ cgt_rc lv_of_sides(cg_store *s, lg_graph *on, lg_graph *off, lg_value *out) {
   int on_stopper = 0, off_stopper = 0;
   cgt_rc rc = lg_side(s, on, 1, &on_stopper);
   if (rc == CGT_OK) rc = lg_side(s, off, 0, &off_stopper);
-  if (rc == CGT_OK) return from_sides(s, on, on_stopper, off, off_stopper, out);
-  lg_free(on);
-  lg_free(off);
+  if (rc == CGT_OK) rc = from_sides(s, on, on_stopper, off, off_stopper, out);
+  else lg_free(on), lg_free(off);
+  if (rc || out->loose || out->kind != LV_SIDED) return rc;
+  lg_value a = {0}, b = {0};   /* stopper sides: the offside must be <= the onside */
+  int le = 1;
+  if ((rc = lv_side(s, out, 1, &a)) == CGT_OK && (rc = lv_side(s, out, 0, &b)) == CGT_OK) rc = lv_le(s, &b, &a, &le);
+  if (rc == CGT_OK && !le) rc = CGT_SYNTAX;
+  lv_free(&a);
+  lv_free(&b);
+  if (rc) lv_free(out);
   return rc;
 }
 
