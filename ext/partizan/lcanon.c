@@ -336,6 +336,13 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
 cgt_rc lg_canonical(cg_store *s, lg_graph *g) {
   cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
   if (rc == CGT_OK) rc = lg_fuse_bisimilar(s, g);
+  /* A round holds the table of pairs and the survival analysis behind it
+  ** (19 bytes a pair): past the memory setting, say so at once, naming it
+  ** all rather than its first part. */
+  uint64_t bytes = (uint64_t)g->n * g->n * 19;
+  cgt_stop *st = cg_store_get_stop(s);
+  if (rc == CGT_OK && cgt_stop_reserve(st, bytes)) rc = CGT_MEMORY;
+  else if (rc == CGT_OK) cgt_stop_release(st, bytes);
   for (int changed = 1; changed && rc == CGT_OK;) {
     changed = 0;
     rc = round_once(s, g, &changed);
