@@ -335,7 +335,6 @@ cgt_rc lg_renumber(cg_store *s, lg_graph *g) {
 
 cgt_rc lg_canonical(cg_store *s, lg_graph *g) {
   cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
-  if (rc == CGT_OK) rc = lg_fuse_bisimilar(s, g);
   /* A round holds the table of pairs and the survival analysis behind it
   ** (19 bytes a pair): past the memory setting, say so at once, naming it
   ** all rather than its first part. */

@@ -174,6 +174,9 @@ cgt_rc lv_constant(cg_store *s, const char *name, lg_value *out);
 int lv_text_is_loopy(const char *text);
 /* The text of a pseudonumber: on, off, 3/2over, under, -2 (cgt_malloc'd). */
 cgt_rc lv_pseudo_text(cg_store *s, const lg_pseudo *p, char **text);
+/* The most loopy positions printed one inside another (CGT_TOODEEP past
+** it): what lv_parse reads back within its stack budget. */
+#define LG_PRINT_DEPTH 480u
 /* The canonical text of v (cgt_malloc'd). */
 cgt_rc lv_print(cg_store *s, const lg_value *v, char **text);
 

@@ -194,6 +194,9 @@ static cgt_rc whole(lparser *p, piece *x, size_t at) {
     return fail(p, at, "Unexpected pass or label: a game added, negated or multiplied cannot refer to a game outside it");
   lg_graph g;
   cgt_rc rc = lg_build(p->b, x->v, &g);
+  /* A printed game repeats each position it reaches twice: one stands for
+  ** all (text is short, so this costs little; sums never need it). */
+  if (rc == CGT_OK && (rc = lg_fuse_bisimilar(p->s, &g))) lg_free(&g);
   if (rc == CGT_OK) rc = lv_of_graph(p->s, &g, &x->val);
   if (rc == CGT_OK) x->is_vertex = 0;
   return rc;
@@ -205,7 +208,9 @@ static cgt_rc side_graph(lparser *p, piece *x, int onside, size_t at, lg_graph *
   if (!x->is_vertex) return lv_graph(p->s, &x->val, onside, out);
   if (x->v < p->nouter && p->outer[x->v] != NONE)
     return fail(p, at, "Unexpected pass or label: a side of S & T cannot refer to a game outside it");
-  return lg_build(p->b, x->v, out);
+  cgt_rc rc = lg_build(p->b, x->v, out);
+  if (rc == CGT_OK && (rc = lg_fuse_bisimilar(p->s, out))) lg_free(out);
+  return rc;
 }
 
 /* A vertex for braces; scopes record what passes and labels inside refer to. */
@@ -238,6 +243,29 @@ static void refer(lparser *p, uint32_t k) {
   if (p->nsc && k < p->sc[p->nsc - 1].outer) p->sc[p->nsc - 1].outer = k;
 }
 
+static cgt_rc short_text(lparser *p, size_t at, size_t end, piece *out);
+
+/* Whether [from, to) is a short game alone: no loopy name, pass, '&',
+** label or name of an enclosing label.  The short parser reads it then,
+** and its nesting costs the loopy parser no depth. */
+static int short_only(const lparser *p, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++) {
+    size_t n, w = word_at(p, i, to);
+    if (p->t[i] == '&' || loopy_name(p, i, to, &n) >= 0) return 0;
+    if (!w) continue;
+    if (word_is(p, i, w, "pass") || (i + w < to && p->t[i + w] == '{')) return 0;
+    for (uint32_t k = 0; k < p->nsc; k++)
+      if (p->sc[k].name_len == w && !strncmp(p->t + p->sc[k].name_at, p->t + i, w)) return 0;
+    size_t vs = 0;   /* the short notation's words: v, vv, v3, Tiny, Miny */
+    while (vs < w && p->t[i + vs] == 'v') vs++;
+    int digits = vs == 1;
+    for (size_t k = vs; k < w && digits; k++) digits = isdigit((unsigned char)p->t[i + k]);
+    if (!(vs == w || (vs && digits) || word_is(p, i, w, "Tiny") || word_is(p, i, w, "Miny"))) return 0;
+    i += w - 1;
+  }
+  return 1;
+}
+
 /* The option at [from, to) of the innermost scope's vertex. */
 static cgt_rc option(lparser *p, size_t from, size_t to, int right) {
   from = skip(p, from, to);
@@ -256,7 +284,7 @@ static cgt_rc option(lparser *p, size_t from, size_t to, int right) {
     }
   }
   piece x;
-  cgt_rc rc = sided(p, from, to, &x);
+  cgt_rc rc = short_only(p, from, to) ? short_text(p, from, to, &x) : sided(p, from, to, &x);
   if (rc) return rc;
   if (x.is_vertex) {
     w = x.v;

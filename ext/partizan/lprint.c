@@ -48,6 +48,7 @@ typedef struct printer {
   int32_t names;
   int canonical;      /* a canonical stopper (not a side simplified only so far) */
   uint8_t *switches;  /* (canonical) switches[v]: v = -v */
+  uint32_t depth, deepest;   /* loopy positions being printed, one inside another */
   buf out;
 } printer;
 
@@ -343,7 +344,9 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
     if (P->name[v] < 0) P->name[v] = ++P->names;
     return put_label(P, P->out.n, P->name[v] - 1);
   }
+  if (P->depth >= LG_PRINT_DEPTH) return CGT_TOODEEP;   /* (more than lv_parse reads back) */
   if ((rc = cg_descend(P->s))) return rc;
+  if (++P->depth > P->deepest) P->deepest = P->depth;
   P->name[v] = -1;
   size_t start = P->out.n;
   int sl = 0;
@@ -352,6 +355,7 @@ static cgt_rc print_vertex(printer *P, uint32_t v, int force_brackets, int force
   if (rc == CGT_OK) rc = print_side(P, v, 1, &sl);
   int named = P->name[v] > 0, k = P->name[v] - 1;
   P->name[v] = 0;
+  P->depth--;
   cg_ascend(P->s);
   int n = sl + 1 < 63 ? sl + 1 : 63;
   int brackets = force_brackets || named || g->lo[v + 1] == g->lo[v] || g->ro[v + 1] == g->ro[v] || n >= MAX_SLASHES;
@@ -399,7 +403,7 @@ static cgt_rc find_switches(printer *P, uint8_t **switches) {
 
 static cgt_rc print_stopper(cg_store *s, const lg_graph *g, int canonical, buf *out) {
   printer P = {s, g, cgt_malloc(((size_t)g->n + 1) * sizeof(cg_id)), cgt_calloc((size_t)g->n + 1, sizeof(int32_t)), 0,
-               canonical, NULL, *out};
+               canonical, NULL, 0, 0, *out};
   cgt_rc rc = P.ids && P.name ? lg_short_values(s, g, (cg_id *)P.ids) : CGT_NOMEM;
   if (rc == CGT_OK && canonical) rc = find_switches(&P, &P.switches);
   int sl;

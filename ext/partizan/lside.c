@@ -138,7 +138,6 @@ static cgt_rc delete_some(trial *T, uint32_t *list, uint32_t n, int right, int *
 
 cgt_rc lg_side(cg_store *s, lg_graph *g, int onside, int *stopper_out) {
   cgt_rc rc = lg_fuse_short(s, g);   /* (fewer vertices to compare) */
-  if (rc == CGT_OK) rc = lg_fuse_bisimilar(s, g);
   while (rc == CGT_OK) {
     int stopper = lg_test(g, LG_STOPPER);
     if (stopper < 0) return CGT_NOMEM;
