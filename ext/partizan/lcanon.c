@@ -124,12 +124,7 @@ static cgt_rc round_once(cg_store *s, lg_graph *g, int *changed) {
       for (uint32_t i = 0; i < out.n && rc == CGT_OK; i++) rc = lg_edge(b, v, out.v[i], right);
     }
   }
-  lg_graph r;
-  if (rc == CGT_OK) rc = lg_build(b, rep[g->root], &r);
-  if (rc == CGT_OK) {
-    lg_free(g);
-    *g = r;
-  }
+  if (rc == CGT_OK) rc = lg_build_into(b, rep[g->root], g);
   lg_builder_free(b);
   cgt_free(le);
   cgt_free(seen);
@@ -295,12 +290,7 @@ cgt_rc lg_fuse_bisimilar(cg_store *s, lg_graph *g) {
     for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, v, first[col[g->le[e]]], 0);
     for (uint32_t e = g->ro[v]; e < g->ro[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, v, first[col[g->re[e]]], 1);
   }
-  lg_graph r;
-  if (rc == CGT_OK) rc = lg_build(b, first[col[g->root]], &r);
-  if (rc == CGT_OK) {
-    lg_free(g);
-    *g = r;
-  }
+  if (rc == CGT_OK) rc = lg_build_into(b, first[col[g->root]], g);
   lg_builder_free(b);
   cgt_free(col);
   cgt_free(first);

@@ -205,6 +205,16 @@ cgt_rc lg_build(lg_builder *b, uint32_t root, lg_graph *out) {
   return rc;
 }
 
+cgt_rc lg_build_into(lg_builder *b, uint32_t root, lg_graph *g) {
+  lg_graph r;
+  cgt_rc rc = lg_build(b, root, &r);
+  if (rc == CGT_OK) {
+    lg_free(g);
+    *g = r;
+  }
+  return rc;
+}
+
 cgt_rc lg_restrict(cg_store *s, lg_graph *g, uint32_t root) {
   uint32_t *idx = cgt_malloc(((size_t)g->n + 1) * sizeof *idx), *order = cgt_malloc(((size_t)g->n + 1) * sizeof *order);
   cgt_rc rc = idx && order ? CGT_OK : CGT_NOMEM;
@@ -435,12 +445,7 @@ cgt_rc lg_fuse_short(cg_store *s, lg_graph *g) {
     for (uint32_t e = g->lo[v]; e < g->lo[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, to[v], to[g->le[e]], 0);
     for (uint32_t e = g->ro[v]; e < g->ro[v + 1] && rc == CGT_OK; e++) rc = lg_edge(b, to[v], to[g->re[e]], 1);
   }
-  lg_graph r;
-  if (rc == CGT_OK) rc = lg_build(b, to[g->root], &r);
-  if (rc == CGT_OK) {
-    lg_free(g);
-    *g = r;
-  }
+  if (rc == CGT_OK) rc = lg_build_into(b, to[g->root], g);
   lg_builder_free(b);
   cgt_free(ids);
   cgt_free(to);

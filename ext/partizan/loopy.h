@@ -46,6 +46,8 @@ cgt_rc lg_embed(lg_builder *b, const lg_graph *g, uint32_t *v);
 /* The graph of the vertices reachable from root, numbered from 0 (root 0). */
 cgt_rc lg_build(lg_builder *b, uint32_t root, lg_graph *out);
 
+/* As lg_build, into g (its old arrays freed once the new graph is made). */
+cgt_rc lg_build_into(lg_builder *b, uint32_t root, lg_graph *g);
 /* The vertices of g reachable from root, renumbered (g is freed, *g replaced). */
 cgt_rc lg_restrict(cg_store *s, lg_graph *g, uint32_t root);
 cgt_rc lg_copy(const lg_graph *g, lg_graph *out);
