@@ -146,22 +146,13 @@ static void is_idempotent_body(sqlite3_context *ctx, int argc, sqlite3_value **a
 
 /* ---- degree, upsum, downsum, varieties (stoppers) ---- */
 
-/* One side of a + b: the upsum (onside) or the downsum. */
-static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out) {
-  lg_value sum;
-  cgt_rc rc = lv_add(s, a, b, &sum);
-  if (rc == CGT_OK) rc = lv_side(s, &sum, onside, out);
-  lv_free(&sum);
-  return rc;
-}
-
 /* g upsum -g (0 for a short game). */
 static cgt_rc degree(cg_store *s, const lg_value *g, lg_value *out) {
   lg_value neg;
   *out = (lg_value){.kind = LV_SHORT};
   if (g->kind == LV_SHORT) return cg_integer(s, 0, &out->id);
   cgt_rc rc = lv_neg(s, g, &neg);
-  if (rc == CGT_OK) rc = side_sum(s, g, &neg, 1, out);
+  if (rc == CGT_OK) rc = lv_sum_side(s, g, &neg, 1, out);
   lv_free(&neg);
   return rc;
 }
@@ -176,8 +167,8 @@ static cgt_rc variety(cg_store *s, const lg_value *g, const lg_value *d, int up,
   lg_value ng = {0}, nd = {0}, inner = {0};
   if (rc == CGT_OK) rc = lv_neg(s, g, &ng);
   if (rc == CGT_OK && up) rc = lv_neg(s, d, &nd);
-  if (rc == CGT_OK) rc = side_sum(s, &ng, up ? &nd : d, !up, &inner);
-  if (rc == CGT_OK) rc = side_sum(s, g, &inner, up, out);
+  if (rc == CGT_OK) rc = lv_sum_side(s, &ng, up ? &nd : d, !up, &inner);
+  if (rc == CGT_OK) rc = lv_sum_side(s, g, &inner, up, out);
   lv_free(&ng);
   lv_free(&nd);
   lv_free(&inner);
@@ -218,7 +209,7 @@ static void degree_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg
 static void sum_side(sqlite3_context *ctx, sqlite3_value **argv, cg_store *s, int up, const char *fname) {
   lg_value a, b, x = {0};
   if (!two_stoppers(ctx, argv, s, fname, &a, &b)) return;
-  cgt_rc rc = side_sum(s, &a, &b, up, &x);
+  cgt_rc rc = lv_sum_side(s, &a, &b, up, &x);
   lv_free(&a);
   lv_free(&b);
   answer(ctx, s, rc, &x, fname);

@@ -149,6 +149,9 @@ cgt_rc lv_neg(cg_store *s, const lg_value *a, lg_value *out);
 /* a + b; CGT_UNSUPPORTED when the sum of the sides is not a stopper (its
 ** onside and offside are not simplified yet). */
 cgt_rc lv_add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out);
+/* One side of a + b alone (onside: the upsum of the onsides; else the
+** downsum of the offsides), canonical; CGT_NOTSTOPPER when it is no stopper. */
+cgt_rc lv_sum_side(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out);
 cgt_rc lv_le(cg_store *s, const lg_value *a, const lg_value *b, int *le);
 /* 0 when equal. */
 int lv_equal(const lg_value *a, const lg_value *b);
@@ -163,6 +166,10 @@ typedef struct lg_pseudo {
 } lg_pseudo;
 /* The Left (left = 1) or Right stop of a stopper or short game. */
 cgt_rc lv_stop(cg_store *s, const lg_value *a, int left, lg_pseudo *out);
+/* Whether vertex v of g is a pseudonumber (1, and *p), given the short
+** values ids of g's vertices (lg_short_values); with ids NULL only on and
+** off are recognised. */
+int lg_vertex_pseudo(cg_store *s, const lg_graph *g, const cg_id *ids, uint32_t v, lg_pseudo *p);
 /* The pseudonumber a is, if it is one (1), else 0. */
 int lv_pseudonumber(cg_store *s, const lg_value *a, lg_pseudo *p);
 

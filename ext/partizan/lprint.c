@@ -179,9 +179,7 @@ static cgt_rc follower_value(printer *P, uint32_t v, lg_value *out) {
 /* Prints value x (a follower's) as an option would be printed alone. */
 static cgt_rc put_value(printer *P, const lg_value *x) {
   char *text;
-  int bars = 0;
-  cgt_rc rc = x->kind == LV_SHORT ? cg_print(P->s, x->id, &text) : lv_print(P->s, x, &text);
-  (void)bars;
+  cgt_rc rc = lv_print(P->s, x, &text);
   if (rc) return rc;
   rc = put(&P->out, text);
   cgt_free(text);
@@ -285,20 +283,19 @@ static NOINLINE cgt_rc print_named(printer *P, uint32_t v, int force_parens, int
   const lg_graph *g = P->g;
   *done = 1;
   if (P->ids[v] != LG_NOID) return put_short(P, P->ids[v]);
-  uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
-  const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
-  if (nl == 1 && L[0] == v && nr == 0) return put(&P->out, "on");
-  if (nr == 1 && R[0] == v && nl == 0) return put(&P->out, "off");
-  cg_dyadic x = {0, 0, 0};
-  int over = nl == 1 && nr == 1 && R[0] == v && P->ids[L[0]] != LG_NOID && cg_is_number(P->s, P->ids[L[0]], &x);
-  int under = !over && nl == 1 && nr == 1 && L[0] == v && P->ids[R[0]] != LG_NOID && cg_is_number(P->s, P->ids[R[0]], &x);
-  if (over || under) {   /* x over, x under */
-    int parens = force_parens && !cg_dyadic_is_zero(x);
-    cgt_rc rc = parens ? put(&P->out, "(") : CGT_OK;
-    if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
-    if (rc == CGT_OK) rc = put(&P->out, over ? "over" : "under");
+  uint32_t nl = g->lo[v + 1] - g->lo[v];
+  lg_pseudo ps;
+  if (lg_vertex_pseudo(P->s, g, P->ids, v, &ps)) {   /* on, off, x over, x under */
+    int parens = force_parens && ps.tilt && !cg_dyadic_is_zero(ps.x);
+    char *text;
+    cgt_rc rc = lv_pseudo_text(P->s, &ps, &text);
+    if (rc) return rc;
+    rc = parens ? put(&P->out, "(") : CGT_OK;
+    if (rc == CGT_OK) rc = put(&P->out, text);
+    cgt_free(text);
     return rc || !parens ? rc : put(&P->out, ")");
   }
+  cg_dyadic x = {0, 0, 0};
   if (!P->name[v] && P->canonical) {   /* (a vertex being printed is named, by print_vertex) */
     int found = 0;
     cgt_rc rc = CGT_OK;
@@ -415,16 +412,17 @@ static cgt_rc print_stopper(cg_store *s, const lg_graph *g, int canonical, buf *
   return rc;
 }
 
-static int is_pseudo_inf(const lg_graph *g, int inf) {
-  uint32_t v = g->root, nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
-  return inf > 0 ? nl == 1 && g->le[g->lo[v]] == v && nr == 0 : nr == 1 && g->re[g->ro[v]] == v && nl == 0;
+/* Whether g's start is on (inf 1) or off (-1). */
+static int is_pseudo_inf(cg_store *s, const lg_graph *g, int inf) {
+  lg_pseudo p;
+  return lg_vertex_pseudo(s, g, NULL, g->root, &p) && p.inf == inf;
 }
 
 cgt_rc lv_print(cg_store *s, const lg_value *v, char **text) {
   if (v->kind == LV_SHORT) return cg_print(s, v->id, text);
   buf out = {0};
   cgt_rc rc;
-  if (v->kind == LV_SIDED && is_pseudo_inf(&v->on, 1) && is_pseudo_inf(&v->off, -1)) {
+  if (v->kind == LV_SIDED && is_pseudo_inf(s, &v->on, 1) && is_pseudo_inf(s, &v->off, -1)) {
     rc = put(&out, "dud");
   } else {
     rc = print_stopper(s, &v->on, !(v->loose & LV_LOOSE_ON), &out);

@@ -145,15 +145,13 @@ void lg_cache_put(cg_store *s, int op, const uint64_t k[4], const uint64_t r[2],
   lg_store *ls = store_of(s);
   if (!ls) return;
   if (!ls->ops || 2 * (ls->nops + 1) > ls->ops_mask + 1) {   /* a cache: on failure it stays as it was */
-    size_t cap = ls->ops ? 2 * (ls->ops_mask + 1) : 256;
-    if (ls->nops + 1 > OPS_MAX) cap = ls->ops_mask + 1;
+    size_t oldcap = ls->ops ? ls->ops_mask + 1 : 0, cap = oldcap ? 2 * oldcap : 256;
+    int afresh = ls->nops + 1 > OPS_MAX;   /* full: start afresh, as large */
+    if (afresh) cap = oldcap;
     op_entry *ops = cgt_calloc(cap, sizeof *ops), *old = ls->ops;
     if (!ops) return;
-    size_t oldcap = ls->ops ? ls->ops_mask + 1 : 0;
-    ls->ops = ops, ls->ops_mask = cap - 1, ls->bytes += (cap - oldcap) * sizeof *ops;
-    if (ls->nops + 1 > OPS_MAX) ls->nops = 0, oldcap = 0;   /* full: start afresh */
-    else ls->nops = 0;
-    for (size_t i = 0; i < oldcap; i++)
+    ls->ops = ops, ls->ops_mask = cap - 1, ls->nops = 0, ls->bytes += (cap - oldcap) * sizeof *ops;
+    for (size_t i = 0; i < (afresh ? 0 : oldcap); i++)
       if (old[i].used) ls->ops[op_slot(ls, old[i].op, old[i].k)] = old[i], ls->nops++;
     cgt_free(old);
   }

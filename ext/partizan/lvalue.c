@@ -267,6 +267,19 @@ static cgt_rc side_sum(cg_store *s, const lg_value *a, const lg_value *b, int on
   return rc;
 }
 
+cgt_rc lv_sum_side(cg_store *s, const lg_value *a, const lg_value *b, int onside, lg_value *out) {
+  *out = (lg_value){0};
+  if (a->kind == LV_SHORT && b->kind == LV_SHORT) {
+    out->kind = LV_SHORT;
+    return cg_add(s, a->id, b->id, &out->id);
+  }
+  lg_graph g;
+  int stopper = 0;
+  cgt_rc rc = side_sum(s, a, b, onside, &g, &stopper);
+  if (rc == CGT_OK && !stopper) lg_free(&g), rc = CGT_NOTSTOPPER;
+  return rc ? rc : lv_stopper(s, &g, out);
+}
+
 static cgt_rc add(cg_store *s, const lg_value *a, const lg_value *b, lg_value *out) {
   *out = (lg_value){0};
   if (a->kind == LV_SHORT && b->kind == LV_SHORT) {
@@ -326,18 +339,16 @@ static int pseudo_cmp(cg_store *s, const lg_pseudo *a, const lg_pseudo *b) {
   return c ? c : a->tilt - b->tilt;
 }
 
-/* Whether vertex v of g (short values ids) is a pseudonumber: a number,
-** on {pass |}, off {| pass}, x over {x | pass}, x under {pass | x}. */
-static int vertex_pseudo(cg_store *s, const lg_graph *g, const cg_id *ids, uint32_t v, lg_pseudo *p) {
+int lg_vertex_pseudo(cg_store *s, const lg_graph *g, const cg_id *ids, uint32_t v, lg_pseudo *p) {
   *p = (lg_pseudo){0};
-  if (ids[v] != LG_NOID) return cg_is_number(s, ids[v], &p->x);
+  if (ids && ids[v] != LG_NOID) return cg_is_number(s, ids[v], &p->x);
   uint32_t nl = g->lo[v + 1] - g->lo[v], nr = g->ro[v + 1] - g->ro[v];
   const uint32_t *L = g->le + g->lo[v], *R = g->re + g->ro[v];
   if (nl == 1 && L[0] == v && nr == 0) return p->inf = 1;
   if (nr == 1 && R[0] == v && nl == 0) return p->inf = -1, 1;
-  if (nl == 1 && nr == 1 && R[0] == v && ids[L[0]] != LG_NOID && cg_is_number(s, ids[L[0]], &p->x)) return p->tilt = 1;
-  if (nl == 1 && nr == 1 && L[0] == v && ids[R[0]] != LG_NOID && cg_is_number(s, ids[R[0]], &p->x))
-    return p->tilt = -1, 1;
+  if (!ids || nl != 1 || nr != 1) return 0;
+  if (R[0] == v && ids[L[0]] != LG_NOID && cg_is_number(s, ids[L[0]], &p->x)) return p->tilt = 1;
+  if (L[0] == v && ids[R[0]] != LG_NOID && cg_is_number(s, ids[R[0]], &p->x)) return p->tilt = -1, 1;
   return 0;
 }
 
@@ -346,7 +357,7 @@ int lv_pseudonumber(cg_store *s, const lg_value *a, lg_pseudo *p) {
   if (a->kind == LV_SHORT) return cg_is_number(s, a->id, &p->x);
   if (a->kind != LV_STOPPER) return 0;
   cg_id *ids = cgt_malloc(((size_t)a->on.n + 1) * sizeof *ids);
-  int yes = ids && lg_short_values(s, &a->on, ids) == CGT_OK && vertex_pseudo(s, &a->on, ids, a->on.root, p);
+  int yes = ids && lg_short_values(s, &a->on, ids) == CGT_OK && lg_vertex_pseudo(s, &a->on, ids, a->on.root, p);
   cgt_free(ids);
   return yes;
 }
@@ -369,7 +380,7 @@ cgt_rc lv_stop(cg_store *s, const lg_value *a, int left, lg_pseudo *out) {
   while (rc == CGT_OK && top) {   /* depth first, with an explicit stack */
     uint32_t x = stack[top - 1], v = x / 2, side = x % 2;   /* side 0: the Left stop */
     lg_pseudo p;
-    if (ids[v] != LG_NOID || vertex_pseudo(s, g, ids, v, &p)) {
+    if (ids[v] != LG_NOID || lg_vertex_pseudo(s, g, ids, v, &p)) {
       if (ids[v] != LG_NOID) {
         p = (lg_pseudo){0};
         rc = cg_stop(s, ids[v], side == 0, &p.x);

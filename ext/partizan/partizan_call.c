@@ -83,19 +83,6 @@ cgt_rc cgt_game_parse(cg_store *s, sqlite3_value *v, const char *text, cg_id *g,
   return rc;
 }
 
-int cgt_lvalue_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, lg_value *out) {
-  *out = (lg_value){.kind = LV_SHORT};
-  int type = sqlite3_value_type(v);
-  if (type == SQLITE_NULL) return 0;
-  const char *text = type == SQLITE_FLOAT ? NULL : (const char *)sqlite3_value_text(v);
-  if (!text || !lv_text_is_loopy(text)) return cgt_game_arg(ctx, s, v, fname, &out->id);
-  char err[400];
-  cgt_rc rc = cgt_lvalue_parse(s, v, text, out, err, sizeof err);
-  if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
-  else if (rc) cgt_partizan_report(ctx, rc, fname);
-  return rc == CGT_OK;
-}
-
 void cgt_result_lvalue(sqlite3_context *ctx, cg_store *s, const lg_value *v, const char *fname) {
   char *text;
   cgt_rc rc = lv_print(s, v, &text);
@@ -107,10 +94,11 @@ void cgt_result_lvalue(sqlite3_context *ctx, cg_store *s, const lg_value *v, con
   cgt_free(text);
 }
 
-int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
+int cgt_lvalue_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, lg_value *out) {
+  *out = (lg_value){.kind = LV_SHORT};
   if (sqlite3_value_type(v) == SQLITE_NULL) return 0;
   if (sqlite3_value_type(v) == SQLITE_FLOAT) {
-    cgt_rc rc = real_game(s, sqlite3_value_double(v), g);
+    cgt_rc rc = real_game(s, sqlite3_value_double(v), &out->id);
     const char *text = rc == CGT_SYNTAX ? (const char *)sqlite3_value_text(v) : NULL;
     if (text) cgt_error(ctx, SQLITE_ERROR, fname, "%s is not a number that can be a game", text);
     else if (rc == CGT_SYNTAX) sqlite3_result_error_nomem(ctx);   /* (its text could not be had) */
@@ -119,10 +107,24 @@ int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char
   }
   char err[400];
   const char *text = (const char *)sqlite3_value_text(v);
-  cgt_rc rc = text ? cgt_game_parse(s, v, text, g, err, sizeof err) : CGT_NOMEM;
+  cgt_rc rc = text ? cgt_lvalue_parse(s, v, text, out, err, sizeof err) : CGT_NOMEM;
   if (rc == CGT_SYNTAX) cgt_error(ctx, SQLITE_ERROR, fname, "%s", err);
   else if (rc) cgt_partizan_report(ctx, rc, fname);
   return rc == CGT_OK;
+}
+
+int cgt_game_arg(sqlite3_context *ctx, cg_store *s, sqlite3_value *v, const char *fname, cg_id *g) {
+  lg_value x;
+  if (!cgt_lvalue_arg(ctx, s, v, fname, &x)) return 0;
+  if (x.kind != LV_SHORT) {
+    const char *text = (const char *)sqlite3_value_text(v);
+    size_t len = text ? strlen(text) : 0;
+    cgt_error(ctx, SQLITE_ERROR, fname, "not defined for a loopy game ('%.60s%s')", text ? text : "", len > 60 ? "..." : "");
+    lv_free(&x);
+    return 0;
+  }
+  *g = x.id;
+  return 1;
 }
 
 /* Runs body with the connection's store, interruptible. */
