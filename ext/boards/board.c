@@ -17,7 +17,7 @@ static int code_of(const cg_rules *r, char ch) {
 
 cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err, size_t errlen) {
   int row = 1, col = 0, cols = -1, n = 0;
-  memset(g, 0, sizeof *g);
+  g->rows = g->cols = 0;
   for (const char *p = text;; p++) {
     char ch = *p;
     if (ch == '\r' && p[1] == '\n') continue;
@@ -56,7 +56,7 @@ cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err
     snprintf(err, errlen, "%s: a board is one row, not %d rows", r->name, row);
     return CGT_SYNTAX;
   }
-  g->rows = (uint8_t)row, g->cols = (uint8_t)cols;
+  g->rows = (uint16_t)row, g->cols = (uint16_t)cols;
   return CGT_OK;
 }
 
@@ -69,13 +69,72 @@ void cg_board_text(const cg_rules *r, const cg_grid *g, char *buf) {
   *p = 0;
 }
 
+void cg_move_text(const cg_move *m, int cols, char *buf) {
+  char *p = buf;
+  for (int k = 0; k < m->n; k++) {
+    int col = m->sq[k] % cols, row = m->sq[k] / cols + 1;
+    char letters[4];
+    int nl = 0;
+    do letters[nl++] = (char)('a' + col % 26), col = col / 26 - 1;   /* a..z, aa..zz as spreadsheets do */
+    while (col >= 0);
+    if (k) *p++ = '-';
+    while (nl) *p++ = letters[--nl];
+    p += sprintf(p, "%d", row);
+  }
+  *p = 0;
+}
+
+void cg_grid_copy(cg_grid *to, const cg_grid *g) {
+  to->rows = g->rows, to->cols = g->cols;
+  memcpy(to->c, g->c, (size_t)g->rows * g->cols);
+}
+
+size_t cg_grid_packed(const cg_grid *g) { return 4 + (size_t)g->rows * g->cols; }
+
+size_t cg_grid_pack(uint8_t *to, const cg_grid *g) {
+  to[0] = (uint8_t)g->rows, to[1] = (uint8_t)(g->rows >> 8), to[2] = (uint8_t)g->cols, to[3] = (uint8_t)(g->cols >> 8);
+  memcpy(to + 4, g->c, (size_t)g->rows * g->cols);
+  return cg_grid_packed(g);
+}
+
+size_t cg_grid_unpack(cg_grid *g, const uint8_t *from) {
+  g->rows = (uint16_t)(from[0] | from[1] << 8), g->cols = (uint16_t)(from[2] | from[3] << 8);
+  memcpy(g->c, from + 4, (size_t)g->rows * g->cols);
+  return cg_grid_packed(g);
+}
+
+static int keeps(int sym, int swap) { return (void)sym, (void)swap, 1; }
+
+int cg_normalise(const cg_rules *r, cg_grid *g) {
+  return cg_grid_least(g, r->symmetries, r->impartial ? keeps : r->negates);
+}
+
 /* ---- helpers of the rulesets ---- */
 
-uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*keep)(const cg_grid *part),
-                            cg_grid *out) {
+/* Crops component comp (bit v: square v) of g into p. */
+static void crop64(const cg_grid *g, uint64_t comp, cg_grid *p) {
+  int C = g->cols, r0 = g->rows, r1 = -1, c0 = C, c1 = -1;
+  for (uint64_t m = comp; m; m &= m - 1) {
+    int v = __builtin_ctzll(m), i = v / C, j = v % C;
+    if (i < r0) r0 = i;
+    if (i > r1) r1 = i;
+    if (j < c0) c0 = j;
+    if (j > c1) c1 = j;
+  }
+  p->rows = (uint16_t)(r1 - r0 + 1), p->cols = (uint16_t)(c1 - c0 + 1);
+  memset(p->c, 0, (size_t)p->rows * p->cols);
+  for (uint64_t m = comp; m; m &= m - 1) {
+    int v = __builtin_ctzll(m);
+    p->c[(v / C - r0) * p->cols + (v % C - c0)] = g->c[v];
+  }
+}
+
+/* cg_grid_components of a board of at most 64 squares, as bit masks
+** (square v is bit v), each component grown by shifts. */
+static uint32_t components64(const cg_grid *g, int (*in)(uint8_t code), int (*keep)(const cg_grid *part),
+                             cg_grid *out) {
   int R = g->rows, C = g->cols, n = R * C;
   if (n == 0) return 0;
-  /* Bit v is square v; a flood fill by shifts finds each component. */
   uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, first = 0, set = 0;
   for (int i = 0; i < R; i++) first |= (uint64_t)1 << (i * C);
   uint64_t last = C > 1 ? first << (C - 1) : first, not_first = all & ~first, not_last = all & ~last;
@@ -83,28 +142,51 @@ uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*kee
     if (in(g->c[v])) set |= (uint64_t)1 << v;
   uint32_t count = 0;
   while (set) {
-    uint64_t comp = set & (~set + 1), grow;
+    uint64_t comp = set & (~set + 1), grown;
     for (;;) {
-      grow = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last);
-      if (C < 64) grow |= (comp << C) | (comp >> C);
-      grow &= set;
-      if (grow == comp) break;
-      comp = grow;
+      grown = comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last);
+      if (C < 64) grown |= (comp << C) | (comp >> C);
+      grown &= set;
+      if (grown == comp) break;
+      comp = grown;
     }
     set &= ~comp;
-    int r0 = R, r1 = -1, c0 = C, c1 = -1;
-    for (uint64_t m = comp; m; m &= m - 1) {
-      int v = __builtin_ctzll(m), i = v / C, j = v % C;
+    crop64(g, comp, &out[count]);
+    if (keep(&out[count])) count++;
+  }
+  return count;
+}
+
+uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*keep)(const cg_grid *part),
+                            cg_grid *out) {
+  int R = g->rows, C = g->cols, n = R * C;
+  if (n <= 64) return components64(g, in, keep, out);
+  uint8_t seen[CG_BOARD_CELLS];
+  uint16_t stack[CG_BOARD_CELLS], comp[CG_BOARD_CELLS];
+  for (int v = 0; v < n; v++) seen[v] = !in(g->c[v]);
+  uint32_t count = 0;
+  for (int v0 = 0; v0 < n; v0++) {
+    if (seen[v0]) continue;
+    /* A depth-first fill from v0 by an explicit stack. */
+    int top = 0, size = 0, r0 = R, r1 = -1, c0 = C, c1 = -1;
+    stack[top++] = (uint16_t)v0;
+    seen[v0] = 1;
+    while (top) {
+      int v = stack[--top], i = v / C, j = v % C;
+      comp[size++] = (uint16_t)v;
       if (i < r0) r0 = i;
       if (i > r1) r1 = i;
       if (j < c0) c0 = j;
       if (j > c1) c1 = j;
+      int nb[4] = {i > 0 ? v - C : -1, i + 1 < R ? v + C : -1, j > 0 ? v - 1 : -1, j + 1 < C ? v + 1 : -1};
+      for (int k = 0; k < 4; k++)
+        if (nb[k] >= 0 && !seen[nb[k]]) seen[nb[k]] = 1, stack[top++] = (uint16_t)nb[k];
     }
     cg_grid *p = &out[count];
-    memset(p, 0, sizeof *p);
-    p->rows = (uint8_t)(r1 - r0 + 1), p->cols = (uint8_t)(c1 - c0 + 1);
-    for (uint64_t m = comp; m; m &= m - 1) {
-      int v = __builtin_ctzll(m);
+    p->rows = (uint16_t)(r1 - r0 + 1), p->cols = (uint16_t)(c1 - c0 + 1);
+    memset(p->c, 0, (size_t)p->rows * p->cols);
+    for (int k = 0; k < size; k++) {
+      int v = comp[k];
       p->c[(v / C - r0) * p->cols + (v % C - c0)] = g->c[v];
     }
     if (keep(p)) count++;
@@ -114,7 +196,7 @@ uint32_t cg_grid_components(const cg_grid *g, int (*in)(uint8_t code), int (*kee
 
 void cg_grid_transform(const cg_grid *g, int sym, int swap, cg_grid *out) {
   int R = g->rows, C = g->cols;
-  out->rows = (uint8_t)(sym & 4 ? C : R), out->cols = (uint8_t)(sym & 4 ? R : C);
+  out->rows = (uint16_t)(sym & 4 ? C : R), out->cols = (uint16_t)(sym & 4 ? R : C);
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++) {
       int si = sym & 2 ? R - 1 - i : i, sj = sym & 1 ? C - 1 - j : j;
@@ -127,7 +209,8 @@ void cg_grid_transform(const cg_grid *g, int sym, int swap, cg_grid *out) {
 
 int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
   int R = g->rows, C = g->cols, best = 0;
-  cg_grid cur = *g;   /* the least so far, transform best */
+  cg_grid cur;   /* the least so far, transform best */
+  cg_grid_copy(&cur, g);
   for (int bit = 1; bit < 16; bit++) {
     if (!(mask >> bit & 1)) continue;
     int sym = bit & 7, swap = bit >> 3, tr = sym & 4 ? C : R, tc = sym & 4 ? R : C;
@@ -147,6 +230,6 @@ int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
     cg_grid_transform(g, sym, swap, &cur);
     best = bit;
   }
-  *g = cur;
+  cg_grid_copy(g, &cur);
   return sign(best & 7, best >> 3);
 }

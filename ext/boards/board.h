@@ -1,6 +1,7 @@
 /*
-** Board rulesets (cgt-tools style): one file per ruleset behind this small
-** interface (listed in rulesets.c), and one search written once (search.c).
+** Board rulesets (cgt-tools and MCGS style): one file per ruleset behind
+** this small interface (listed in rulesets.c), with the values (search.c)
+** and the outcome search (solve.c) written once for all of them.
 **
 **   domineering  '.' a free square, '#' a removed one; Left places vertical
 **                dominoes, Right horizontal ones
@@ -10,57 +11,106 @@
 **                frogs, moving left) and '.': a piece slides into the adjacent
 **                empty square or jumps over one enemy piece into an empty one
 **
+** and the impartial variant of each ('impartial domineering', alias 'cram';
+** 'impartial clobber', 'impartial toadsfrogs'): either player may make any
+** move of either side.
+**
 ** Boards are text, rows separated by '|' or newlines (a final newline is
 ** allowed); at most CG_BOARD_CELLS squares in all (rows x columns).
 **
-** The value of a position is the sum of the values of its independent
-** regions (ruleset's regions()), each normalised (cropped, put in a
-** canonical orientation: normalise() says whether that orientation has the
-** value or its negative) and looked up in a transposition table before its
-** options are searched.  Recursion is bounded by cg_descend; every step
-** charges work to the store's stop.
+** A ruleset gives its moves, its independent regions, the symmetries of a
+** region (which keep the value and which negate it) and, optionally, hooks
+** for the outcome search: bounds on the moves each player can still make,
+** and an order of the moves to try first.
 */
 #ifndef CGT_CORE_BOARD_H
 #define CGT_CORE_BOARD_H
 
 #include "../partizan/pgame.h"
 
-/* The most squares of a board (rows x columns, removed squares included). */
-#define CG_BOARD_CELLS 64
-/* The most options of one side in a position of at most CG_BOARD_CELLS squares. */
-#define CG_BOARD_MAXOPT 128
+/* The most squares of a board (rows x columns, removed squares included):
+** 16 x 16 and more. */
+#define CG_BOARD_CELLS 256
+/* The most options of one side in a position of at most CG_BOARD_CELLS
+** squares (Clobber: two per adjacent pair of squares). */
+#define CG_BOARD_MAXOPT 1024
+/* Bytes of a board's text (cg_board_text): a square and a separator each. */
+#define CG_BOARD_TEXT (CG_BOARD_CELLS * 2 + 1)
 
 /* A board: cells row by row, each a ruleset's code 0..2 (domineering: 0
-** removed, 1 free; clobber: 0 empty, 1 x, 2 o; toadsfrogs: 0 empty, 1 T, 2 F). */
+** removed, 1 free; clobber: 0 empty, 1 x, 2 o; toadsfrogs: 0 empty, 1 T, 2 F).
+** Only the first rows * cols cells are meaningful. */
 typedef struct cg_grid {
-  uint8_t rows, cols;
+  uint16_t rows, cols;
   uint8_t c[CG_BOARD_CELLS];
 } cg_grid;
 
-typedef struct cg_rules {
+/* A move as the squares it changes, in the ruleset's order (Domineering:
+** the two squares covered; Clobber and Toads and Frogs: from, to). */
+typedef struct cg_move {
+  uint16_t sq[4];
+  uint8_t n;
+} cg_move;
+
+typedef struct cg_rules cg_rules;
+struct cg_rules {
   const char *name;
+  const char *alias;    /* another name, or NULL */
   uint8_t id;           /* distinct per ruleset (part of table keys) */
   const char *symbols;  /* the printed character of codes 0, 1, 2 */
   int one_row;          /* boards are one row */
-  /* Options of Left (right = 0) or Right into out (at most CG_BOARD_MAXOPT). */
-  uint32_t (*options)(const cg_grid *g, int right, cg_grid *out);
-  /* The independent regions of g that may have non-zero values, cropped,
-  ** into out (at most CG_BOARD_CELLS); their values add up to g's. */
-  uint32_t (*regions)(const cg_grid *g, cg_grid *out);
-  /* Puts a region in its canonical orientation; returns +1 when the value
-  ** is kept, -1 when it is negated. */
-  int (*normalise)(cg_grid *g);
   /* '#', a removed square, reads as code 0 (where a removed square plays
   ** as an empty one, as in Clobber); it prints as symbols[0]. */
   int hash_is_empty;
-} cg_rules;
+  int impartial;        /* either player may make the moves of either side */
+  const cg_rules *base; /* an impartial variant: the ruleset whose moves it plays */
+  /* Options of Left (right = 0) or Right into out (at most
+  ** CG_BOARD_MAXOPT), and, when moves is not NULL, each option's move. */
+  uint32_t (*options)(const cg_rules *r, const cg_grid *g, int right, cg_grid *out, cg_move *moves);
+  /* The independent regions of g that may have non-zero values, cropped,
+  ** into out (at most CG_BOARD_CELLS); their values add up to g's. */
+  uint32_t (*regions)(const cg_rules *r, const cg_grid *g, cg_grid *out);
+  /* The symmetries that keep a region's value or negate it: bit sym + 8 *
+  ** swap (cg_grid_transform), and which of them negate. */
+  unsigned symmetries;
+  int (*negates)(int sym, int swap);
+  /* ---- hooks of the outcome search (NULL: none) ---- */
+  /* The size that decides whether a region is small enough to be valued
+  ** (at most small) rather than searched. */
+  uint32_t (*size)(const cg_grid *g);
+  uint32_t small;
+  /* Bounds on the moves left: safe[p] moves player p (0 Left, 1 Right) can
+  ** make in g whatever the other does, and at most most[p]. */
+  void (*bounds)(const cg_grid *g, uint32_t safe[2], uint32_t most[2]);
+  /* A score of move m of a player in g: higher is tried first. */
+  int (*score)(const cg_grid *g, int right, const cg_move *m);
+};
 
 /* Parses a board; CGT_SYNTAX with a message (naming the ruleset, and the
 ** row and column of a bad character) in err. */
 cgt_rc cg_board_parse(const cg_rules *r, const char *text, cg_grid *g, char *err, size_t errlen);
 
-/* Writes g as text (rows separated by '|') into buf (CG_BOARD_CELLS * 2 + 1 bytes). */
+/* Writes g as text (rows separated by '|') into buf (CG_BOARD_TEXT bytes). */
 void cg_board_text(const cg_rules *r, const cg_grid *g, char *buf);
+
+/* Writes move m of a board of cols columns as text: squares named by
+** column letter and row number from the top left ("a1", ..., "z9", "aa10"),
+** joined by '-' (buf: 32 bytes). */
+void cg_move_text(const cg_move *m, int cols, char *buf);
+
+/* Puts region g in its canonical orientation, the least of its images
+** under r's symmetries; returns -1 when that image has the negated value
+** (never for an impartial ruleset), else +1. */
+int cg_normalise(const cg_rules *r, cg_grid *g);
+
+/* Copies the meaningful part of g (rows, cols and rows * cols cells). */
+void cg_grid_copy(cg_grid *to, const cg_grid *g);
+
+/* A grid packed into bytes (rows, cols, then the cells): its size, and the
+** copies each way (each returns the bytes). */
+size_t cg_grid_packed(const cg_grid *g);
+size_t cg_grid_pack(uint8_t *to, const cg_grid *g);
+size_t cg_grid_unpack(cg_grid *g, const uint8_t *from);
 
 /* ---- helpers shared by the ruleset files ---- */
 

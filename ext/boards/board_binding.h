@@ -22,8 +22,9 @@ cg_board_table *cgt_conn_boards(cgt_conn *conn);
 ** asked for; NULL when out of memory. */
 cg_sub_memo *cgt_conn_subtraction(cgt_conn *conn, const char *ruleset);
 
-extern const cgt_function cgt_board_functions[];
+extern const cgt_function cgt_board_functions[], cgt_solve_functions[];
 extern const cgt_table_function cgt_census_tables[];
 extern const cgt_table_function cgt_game_graph_tables[];
+extern const cgt_table_function cgt_winning_moves_tables[];
 
 #endif

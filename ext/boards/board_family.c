@@ -7,5 +7,5 @@
 #include "board_binding.h"
 
 const cgt_family cgt_board_family = {
-    "boards", (const cgt_function *const[]){cgt_board_functions, NULL},
-    (const cgt_table_function *const[]){cgt_census_tables, cgt_game_graph_tables, NULL}};
+    "boards", (const cgt_function *const[]){cgt_board_functions, cgt_solve_functions, NULL},
+    (const cgt_table_function *const[]){cgt_census_tables, cgt_game_graph_tables, cgt_winning_moves_tables, NULL}};

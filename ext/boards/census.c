@@ -79,10 +79,10 @@ static int unsigned_sign(int sym, int swap) {
 ** up (or, for a region not in the table, searched). */
 static cgt_rc position(cg_census *c, const cg_grid *g, cg_id *out) {
   const cg_rules *r = c->cr->r;
-  uint32_t n = r->regions(g, c->regs);
+  uint32_t n = r->regions(r, g, c->regs);
   cgt_rc rc = cg_integer(c->s, 0, out);
   for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
-    int sign = r->normalise(&c->regs[i]);
+    int sign = cg_normalise(r, &c->regs[i]);
     cg_id v;
     if (!cg_board_table_find(c->t, r, &c->regs[i], &v)) rc = cg_board_value(c->s, c->t, r, &c->regs[i], &v);
     if (rc == CGT_OK && sign < 0) rc = cg_neg(c->s, v, &v);
@@ -96,7 +96,7 @@ static cgt_rc region_value(cg_census *c, const cg_grid *g, cg_id *out) {
   uint32_t n[2];
   cgt_rc rc = CGT_OK;
   for (int right = 0; right < 2 && rc == CGT_OK; right++) {
-    n[right] = c->cr->r->options(g, right, c->opts);
+    n[right] = c->cr->r->options(c->cr->r, g, right, c->opts, NULL);
     rc = cg_work(c->s, (uint64_t)(n[right] + 1) * (g->rows * g->cols + 1));
     for (uint32_t i = 0; i < n[right] && rc == CGT_OK; i++) rc = position(c, &c->opts[i], &c->side[right][i]);
   }
@@ -185,7 +185,7 @@ cgt_rc cg_census_next(cg_census *c, cg_census_row *row, int *more) {
     rc = region_value(c, &g, &row->value);
     if (rc == CGT_OK && stored) {   /* the table's key: g normalised, with the value for it */
       cg_id v = row->value;
-      if (cr->r->normalise(&g) < 0) rc = cg_neg(c->s, v, &v);
+      if (cg_normalise(cr->r, &g) < 0) rc = cg_neg(c->s, v, &v);
       if (rc == CGT_OK) rc = cg_board_table_put(c->t, cr->r, &g, v);
     }
     if (rc) return rc;

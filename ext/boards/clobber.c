@@ -8,7 +8,8 @@
 */
 #include "board.h"
 
-static uint32_t options(const cg_grid *g, int right, cg_grid *out) {
+static uint32_t options(const cg_rules *r, const cg_grid *g, int right, cg_grid *out, cg_move *moves) {
+  (void)r;
   int R = g->rows, C = g->cols;
   uint8_t me = right ? 2 : 1, you = right ? 1 : 2;
   uint32_t n = 0;
@@ -19,9 +20,10 @@ static uint32_t options(const cg_grid *g, int right, cg_grid *out) {
       int nb[4] = {i > 0 ? v - C : -1, i + 1 < R ? v + C : -1, j > 0 ? v - 1 : -1, j + 1 < C ? v + 1 : -1};
       for (int k = 0; k < 4; k++) {
         if (nb[k] < 0 || g->c[nb[k]] != you) continue;
-        out[n] = *g;
+        cg_grid_copy(&out[n], g);
         out[n].c[v] = 0;
         out[n].c[nb[k]] = me;
+        if (moves) moves[n] = (cg_move){{(uint16_t)v, (uint16_t)nb[k]}, 2};
         n++;
       }
     }
@@ -36,13 +38,30 @@ static int keep(const cg_grid *p) {
   return (seen & 6) == 6;
 }
 
-static uint32_t regions(const cg_grid *g, cg_grid *out) { return cg_grid_components(g, is_stone, keep, out); }
+static uint32_t regions(const cg_rules *r, const cg_grid *g, cg_grid *out) {
+  (void)r;
+  return cg_grid_components(g, is_stone, keep, out);
+}
 
-static int sign(int sym, int swap) {
+static int negates(int sym, int swap) {
   (void)sym;
   return swap ? -1 : 1;
 }
 
-static int normalise(cg_grid *g) { return cg_grid_least(g, 0xFFFF, sign); }
+static uint32_t stones(const cg_grid *g) {
+  uint32_t n = 0;
+  for (int v = 0; v < g->rows * g->cols; v++) n += g->c[v] != 0;
+  return n;
+}
 
-const cg_rules cg_clobber = {"clobber", 2, ".xo", 0, options, regions, normalise, 1};
+/* Moves to the middle of the board first, as MCGS orders them. */
+static int score(const cg_grid *g, int right, const cg_move *m) {
+  (void)right;
+  int i = m->sq[1] / g->cols, j = m->sq[1] % g->cols;
+  int di = 2 * i - (g->rows - 1), dj = 2 * j - (g->cols - 1);
+  return -(di < 0 ? -di : di) - (dj < 0 ? -dj : dj);
+}
+
+const cg_rules cg_clobber = {.name = "clobber", .id = 2, .symbols = ".xo", .hash_is_empty = 1, .options = options,
+                             .regions = regions, .symmetries = 0xFFFF, .negates = negates, .size = stones,
+                             .small = 10, .score = score};

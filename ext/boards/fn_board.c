@@ -96,13 +96,13 @@ static void surreal_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
       return;
     }
     rc = cg_cutcake(s, w, h, &g);
-  } else if (cg_rules_find(rules)) {   /* domineering, clobber, toadsfrogs: as cg_board */
+  } else if (cg_rules_find(rules)) {   /* the board rulesets: as cg_board */
     struct cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
     rc = t ? cg_board(s, t, rules, board, &g, err, sizeof err) : CGT_NOMEM;
   } else {
     cgt_error(ctx, SQLITE_ERROR, fname,
-              "unknown ruleset '%s' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs, "
-              "subtraction{L|R})", rules);
+              "unknown ruleset '%s' (toetactics, hackenbush, cutcake, %s, subtraction{L|R})", rules,
+              CG_RULESET_NAMES);
     return;
   }
   if (rc == CGT_SYNTAX || (rc == CGT_LIMIT && err[0])) cgt_error(ctx, cgt_sqlite_rc(rc), fname, "%s", err);
@@ -132,8 +132,8 @@ static void board_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (!cg_rules_find(ruleset)) {
-    cgt_error(ctx, SQLITE_ERROR, fname, "unknown board ruleset '%.80s' (domineering, clobber, toadsfrogs, "
-              "subtraction{L|R}; surreal_value also values toetactics, hackenbush and cutcake)", ruleset);
+    cgt_error(ctx, SQLITE_ERROR, fname, "unknown board ruleset '%.80s' (%s, subtraction{L|R}; surreal_value also "
+              "values toetactics, hackenbush and cutcake)", ruleset, CG_RULESET_NAMES);
     return;
   }
   char err[400];

@@ -403,7 +403,7 @@ static cgt_rc board_expand(search *x) {
   if (cg_board_parse(x->rules, x->here, &g, err, sizeof err)) return CGT_SYNTAX;   /* (texts are its own) */
   cgt_rc rc = CGT_OK;
   for (int side = 0; side < 2 && rc == CGT_OK; side++) {
-    uint32_t n = x->rules->options(&g, side, x->opts);
+    uint32_t n = x->rules->options(x->rules, &g, side, x->opts, NULL);
     for (uint32_t k = 0; k < n && rc == CGT_OK; k++) {
       cg_board_text(x->rules, &x->opts[k], x->text);
       rc = emit(x, side ? CG_RIGHT : CG_LEFT, x->text, strlen(x->text));
@@ -441,8 +441,8 @@ static cgt_rc start(search *x, const char *ruleset, const char *board, size_t *l
       char why[300];
       if ((rc = cgt_rule_parse(ruleset, &x->heap, why, sizeof why)) != CGT_OK) {
         if (rc == CGT_SYNTAX)
-          snprintf(x->err, x->errlen, "%s; the rulesets are domineering, clobber, toadsfrogs, toetactics, "
-                   "hackenbush, cutcake and the heap rules of heap_grundy", why);
+          snprintf(x->err, x->errlen, "%s; the rulesets are %s, toetactics, hackenbush, cutcake and the heap "
+                   "rules of heap_grundy", why, CG_RULESET_NAMES);
         return rc;
       }
     }

@@ -7,23 +7,35 @@
 
 /* ---- the transposition table ---- */
 
+/* A region's key: its ruleset, size and cells (2 bits each, in words). */
+#define KEY_WORDS ((CG_BOARD_CELLS + 31) / 32)
+typedef struct key {
+  uint32_t dims;   /* POSITION | ruleset << 18 | rows << 9 | cols; never 0 */
+  uint32_t words;
+  uint64_t h;
+  uint64_t w[KEY_WORDS];
+} key;
+
 typedef struct entry {
-  uint64_t a, b;
-  uint32_t dims;   /* POSITION | ruleset << 16 | rows << 8 | cols; 0: a free slot */
+  uint64_t h;
+  uint32_t dims;   /* 0: a free slot */
+  uint32_t at;     /* the key's first word in keys */
   cg_id value;
 } entry;
 
 struct cg_board_table {
   entry *e;
   size_t cap, count;
+  uint64_t *keys;  /* the cells of every key, packed */
+  size_t used, keys_cap;
 };
 
 /* The flag of entries of whole positions as they are (not normalised). */
-#define POSITION ((uint32_t)1 << 24)
+#define POSITION ((uint32_t)1 << 30)
 
-/* Past this many entries (24 bytes each, at most half the slots used: 192
-** MB) the table drops its whole positions, or starts afresh when regions
-** are most of it. */
+/* Past this many entries (about 40 bytes each with their keys, at most
+** half the slots used) the table drops its whole positions, or starts
+** afresh when regions are most of it. */
 #ifndef CG_BOARD_TABLE_MAX
 #define CG_BOARD_TABLE_MAX (1u << 22)
 #endif
@@ -37,96 +49,104 @@ cg_board_table *cg_board_table_new(void) {
 void cg_board_table_free(cg_board_table *t) {
   if (!t) return;
   cgt_free(t->e);
+  cgt_free(t->keys);
   cgt_free(t);
 }
 
 size_t cg_board_table_size(const cg_board_table *t) { return t ? t->count : 0; }
 
-static void key_of(const cg_rules *r, const cg_grid *g, entry *k) {
-  k->a = k->b = 0;
+static void key_of(const cg_rules *r, const cg_grid *g, uint32_t flag, key *k) {
   int n = g->rows * g->cols;
-  for (int i = 0; i < n; i++) {
-    if (i < 32) k->a |= (uint64_t)g->c[i] << (2 * i);
-    else k->b |= (uint64_t)g->c[i] << (2 * (i - 32));
-  }
-  k->dims = (uint32_t)r->id << 16 | (uint32_t)g->rows << 8 | g->cols;
+  k->words = (uint32_t)(n + 31) / 32;
+  for (uint32_t i = 0; i < k->words; i++) k->w[i] = 0;
+  for (int i = 0; i < n; i++) k->w[i / 32] |= (uint64_t)g->c[i] << (2 * (i % 32));
+  k->dims = flag | (uint32_t)r->id << 18 | (uint32_t)g->rows << 9 | g->cols;
+  uint64_t h = k->dims;
+  for (uint32_t i = 0; i < k->words; i++) h = cgt_mix64(h ^ k->w[i]);
+  k->h = h;
 }
 
-static size_t slot_of(const entry *k, size_t cap) {
-  uint64_t h = k->a * 0x9e3779b97f4a7c15ull ^ (k->b + 0x632be59bd9b4e019ull) * 0xff51afd7ed558ccdull ^ k->dims;
-  h ^= h >> 31;
-  h *= 0xbf58476d1ce4e5b9ull;
-  h ^= h >> 29;
-  return (size_t)h & (cap - 1);
+static int same_key(const cg_board_table *t, const entry *e, const key *k) {
+  if (e->h != k->h || e->dims != k->dims) return 0;
+  for (uint32_t i = 0; i < k->words; i++)
+    if (t->keys[e->at + i] != k->w[i]) return 0;
+  return 1;
 }
 
-static int table_find(const cg_board_table *t, const entry *k, cg_id *v) {
+static int table_find(const cg_board_table *t, const key *k, cg_id *v) {
   if (!t || !t->cap) return 0;
-  for (size_t i = slot_of(k, t->cap);; i = (i + 1) & (t->cap - 1)) {
+  for (size_t i = (size_t)k->h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
     const entry *e = &t->e[i];
     if (!e->dims) return 0;
-    if (e->dims == k->dims && e->a == k->a && e->b == k->b) return *v = e->value, 1;
+    if (same_key(t, e, k)) return *v = e->value, 1;
   }
 }
 
-static cgt_rc table_put(cg_board_table *t, const entry *k, cg_id v) {
+static uint32_t words_of(uint32_t dims) {
+  uint32_t rows = dims >> 9 & 511, cols = dims & 511;
+  return (rows * cols + 31) / 32;
+}
+
+/* Rebuilds t's slots (cap of them) and keys from its entries, dropping
+** none (drop 0), the whole positions (1) or all (2); CGT_NOMEM leaves t
+** as it was. */
+static cgt_rc rebuild(cg_board_table *t, size_t cap, int drop) {
+  entry *e = cgt_calloc(cap, sizeof *e);
+  uint64_t *keys = cgt_malloc((t->used ? t->used : 1) * sizeof *keys);
+  if (!e || !keys) {
+    cgt_free(e);
+    cgt_free(keys);
+    return CGT_NOMEM;
+  }
+  size_t used = 0, count = 0;
+  for (size_t i = 0; i < t->cap; i++) {
+    entry x = t->e[i];
+    if (!x.dims || drop == 2 || (drop && (x.dims & POSITION))) continue;
+    uint32_t n = words_of(x.dims);
+    for (uint32_t w = 0; w < n; w++) keys[used + w] = t->keys[x.at + w];
+    x.at = (uint32_t)used;
+    used += n;
+    size_t j = (size_t)x.h & (cap - 1);
+    while (e[j].dims) j = (j + 1) & (cap - 1);
+    e[j] = x;
+    count++;
+  }
+  cgt_free(t->e);
+  cgt_free(t->keys);
+  t->e = e, t->cap = cap, t->keys = keys, t->used = used, t->keys_cap = t->used ? t->used : 1, t->count = count;
+  return CGT_OK;
+}
+
+static cgt_rc table_put(cg_board_table *t, const key *k, cg_id v) {
   if (!t) return CGT_OK;
+  cgt_rc rc = CGT_OK;
   if (t->count >= TABLE_MAX) {   /* keep the regions, drop the whole positions */
-    size_t kept = 0;
-    for (size_t i = 0; i < t->cap; i++)
-      if (t->e[i].dims & POSITION) t->e[i].dims = 0;
-    entry *old = t->e;
-    t->e = cgt_calloc(t->cap, sizeof *t->e);
-    if (!t->e) {
-      t->e = old;
-      memset(t->e, 0, t->cap * sizeof *t->e);
-      t->count = 0;
-      return CGT_NOMEM;
-    }
-    for (size_t i = 0; i < t->cap; i++) {
-      if (!old[i].dims) continue;
-      size_t j = slot_of(&old[i], t->cap);
-      while (t->e[j].dims) j = (j + 1) & (t->cap - 1);
-      t->e[j] = old[i];
-      kept++;
-    }
-    cgt_free(old);
-    t->count = kept;
-    if (kept > TABLE_MAX / 2) {   /* mostly regions: start afresh */
-      memset(t->e, 0, t->cap * sizeof *t->e);
-      t->count = 0;
-    }
+    rc = rebuild(t, t->cap, 1);
+    if (rc == CGT_OK && t->count > TABLE_MAX / 2) rc = rebuild(t, t->cap, 2);   /* mostly regions: afresh */
+    if (rc) return rc;
   }
-  if (2 * (t->count + 1) > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 1024;
-    entry *e = cgt_calloc(cap, sizeof *e);
-    if (!e) return CGT_NOMEM;
-    for (size_t i = 0; i < t->cap; i++) {
-      if (!t->e[i].dims) continue;
-      size_t j = slot_of(&t->e[i], cap);
-      while (e[j].dims) j = (j + 1) & (cap - 1);
-      e[j] = t->e[i];
-    }
-    cgt_free(t->e);
-    t->e = e, t->cap = cap;
-  }
-  size_t j = slot_of(k, t->cap);
+  if (2 * (t->count + 1) > t->cap && (rc = rebuild(t, t->cap ? 2 * t->cap : 1024, 0)) != CGT_OK) return rc;
+  if (t->used + k->words > UINT32_MAX) return CGT_TOOBIG;
+  uint64_t *keys = cgt_grow(t->keys, &t->keys_cap, t->used + k->words, sizeof *keys, 4096);
+  if (!keys) return CGT_NOMEM;
+  t->keys = keys;
+  size_t j = (size_t)k->h & (t->cap - 1);
   while (t->e[j].dims) j = (j + 1) & (t->cap - 1);
-  t->e[j] = *k;
-  t->e[j].value = v;
+  t->e[j] = (entry){k->h, k->dims, (uint32_t)t->used, v};
+  for (uint32_t w = 0; w < k->words; w++) t->keys[t->used++] = k->w[w];
   t->count++;
   return CGT_OK;
 }
 
 int cg_board_table_find(const cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id *v) {
-  entry k;
-  key_of(r, g, &k);
+  key k;
+  key_of(r, g, 0, &k);
   return table_find(t, &k, v);
 }
 
 cgt_rc cg_board_table_put(cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id v) {
-  entry k;
-  key_of(r, g, &k);
+  key k;
+  key_of(r, g, 0, &k);
   return table_put(t, &k, v);
 }
 
@@ -136,74 +156,98 @@ typedef struct search {
   cg_store *s;
   cg_board_table *t;
   const cg_rules *r;
+  cg_grid *scratch;   /* CG_BOARD_MAXOPT grids: options or regions, copied out at once */
 } search;
 
-/* The scratch space of one region's search (on the heap: the C stack holds
-** only small frames, whatever the depth). */
-typedef struct frame {
-  cg_grid opts[CG_BOARD_MAXOPT];
-  cg_grid regs[CG_BOARD_CELLS];
-  cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
-} frame;
+static cgt_rc position_value(search *x, const cg_grid *g, cg_id *out);
 
-static cgt_rc position_value(search *x, const cg_grid *g, cg_grid *regs, cg_id *out);
+/* Copies n grids of scratch, each of cells squares, into one block. */
+static uint8_t *pack(const cg_grid *scratch, uint32_t n, size_t cells) {
+  uint8_t *p = cgt_malloc(n * cells + 1);
+  for (uint32_t i = 0; p && i < n; i++) memcpy(p + i * cells, scratch[i].c, cells);
+  return p;
+}
 
-/* The value of a normalised region g, by its options. */
+/* The value of a normalised region g, by its options (an impartial
+** ruleset's are the same for both players). */
 static cgt_rc region_value(search *x, const cg_grid *g, cg_id *out) {
   cgt_rc rc = cg_descend(x->s);
   if (rc) return rc;
-  frame *f = cgt_malloc(sizeof *f);
-  if (!f) rc = CGT_NOMEM;
+  size_t cells = (size_t)g->rows * g->cols;
   uint32_t n[2] = {0, 0};
+  cg_id *ids[2] = {NULL, NULL};
+  cg_grid *o = cgt_malloc(sizeof *o);
+  if (!o) rc = CGT_NOMEM;
   for (int side = 0; side < 2 && rc == CGT_OK; side++) {
-    n[side] = x->r->options(g, side, f->opts);
-    rc = cg_work(x->s, (uint64_t)(n[side] + 1) * (g->rows * g->cols + 1));
-    for (uint32_t i = 0; i < n[side] && rc == CGT_OK; i++)
-      rc = position_value(x, &f->opts[i], f->regs, side ? &f->R[i] : &f->L[i]);
+    if (side && x->r->impartial) {
+      n[1] = n[0], ids[1] = ids[0];
+      break;
+    }
+    n[side] = x->r->options(x->r, g, side, x->scratch, NULL);
+    rc = cg_work(x->s, (uint64_t)(n[side] + 1) * (cells + 1));
+    uint8_t *opts = rc ? NULL : pack(x->scratch, n[side], cells);
+    ids[side] = opts ? cgt_malloc((n[side] + 1) * sizeof **ids) : NULL;
+    if (rc == CGT_OK && !ids[side]) rc = CGT_NOMEM;
+    o->rows = g->rows, o->cols = g->cols;
+    for (uint32_t i = 0; i < n[side] && rc == CGT_OK; i++) {
+      memcpy(o->c, opts + i * cells, cells);
+      rc = position_value(x, o, &ids[side][i]);
+    }
+    cgt_free(opts);
   }
-  if (rc == CGT_OK) rc = cg_game(x->s, f->L, n[0], f->R, n[1], out);
-  cgt_free(f);
+  if (rc == CGT_OK) rc = cg_game(x->s, ids[0], n[0], ids[1], n[1], out);
+  cgt_free(ids[0]);
+  if (!x->r->impartial) cgt_free(ids[1]);
+  cgt_free(o);
   cg_ascend(x->s);
   return rc;
 }
 
-/* The value of any position g: the sum of its regions' values (regs is
-** scratch space for CG_BOARD_CELLS regions). */
-static cgt_rc position_value(search *x, const cg_grid *g, cg_grid *regs, cg_id *out) {
+/* The value of any position g: the sum of its regions' values. */
+static cgt_rc position_value(search *x, const cg_grid *g, cg_id *out) {
   /* A position met before, as it is (another order of the same moves). */
-  entry whole;
-  key_of(x->r, g, &whole);
-  whole.dims |= POSITION;
+  key whole;
+  key_of(x->r, g, POSITION, &whole);
   if (table_find(x->t, &whole, out)) return CGT_OK;
-  uint32_t n = x->r->regions(g, regs);
+  uint32_t n = x->r->regions(x->r, g, x->scratch);
   cgt_rc rc = cg_work(x->s, (uint64_t)g->rows * g->cols + 1);
+  /* The regions, copied out of the scratch space before any is valued. */
+  size_t bytes = 1;
+  for (uint32_t i = 0; i < n; i++) bytes += cg_grid_packed(&x->scratch[i]);
+  cg_grid *one = rc ? NULL : cgt_malloc(sizeof *one);
+  uint8_t *regs = one ? cgt_malloc(bytes) : NULL;
+  if (rc == CGT_OK && !regs) rc = CGT_NOMEM;
+  for (size_t i = 0, at = 0; i < n && rc == CGT_OK; i++) at += cg_grid_pack(regs + at, &x->scratch[i]);
   if (rc == CGT_OK) rc = cg_integer(x->s, 0, out);
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) {
-    int sign = x->r->normalise(&regs[i]);
-    entry k;
+  for (size_t i = 0, at = 0; i < n && rc == CGT_OK; i++) {
+    at += cg_grid_unpack(one, regs + at);
+    int sign = cg_normalise(x->r, one);
+    key k;
     cg_id v;
-    key_of(x->r, &regs[i], &k);
+    key_of(x->r, one, 0, &k);
     if (!table_find(x->t, &k, &v)) {
-      rc = region_value(x, &regs[i], &v);
+      rc = region_value(x, one, &v);
       if (rc == CGT_OK) rc = table_put(x->t, &k, v);
     }
     if (rc == CGT_OK && sign < 0) rc = cg_neg(x->s, v, &v);
     if (rc == CGT_OK) rc = i == 0 ? (*out = v, CGT_OK) : cg_add(x->s, *out, v, out);
   }
+  cgt_free(regs);
+  cgt_free(one);
   if (rc == CGT_OK) rc = table_put(x->t, &whole, *out);
   return rc;
 }
 
 cgt_rc cg_board_value(cg_store *s, cg_board_table *t, const cg_rules *r, const cg_grid *g, cg_id *out) {
-  search x = {s, t, r};
+  search x = {s, t, r, NULL};
   cg_board_table *own = NULL;
   if (!t) {   /* a table for this call only */
     own = x.t = cg_board_table_new();
     if (!own) return CGT_NOMEM;
   }
-  cg_grid *regs = cgt_malloc(CG_BOARD_CELLS * sizeof *regs);
-  cgt_rc rc = regs ? position_value(&x, g, regs, out) : CGT_NOMEM;
-  cgt_free(regs);
+  x.scratch = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x.scratch);
+  cgt_rc rc = x.scratch ? position_value(&x, g, out) : CGT_NOMEM;
+  cgt_free(x.scratch);
   cg_board_table_free(own);
   return rc;
 }
@@ -212,7 +256,7 @@ cgt_rc cg_board(cg_store *s, cg_board_table *t, const char *ruleset, const char 
                 size_t errlen) {
   const cg_rules *r = cg_rules_find(ruleset);
   if (!r) {
-    snprintf(err, errlen, "unknown board ruleset '%s' (domineering, clobber, toadsfrogs)", ruleset);
+    snprintf(err, errlen, "unknown board ruleset '%s' (%s)", ruleset, CG_RULESET_NAMES);
     return CGT_SYNTAX;
   }
   cg_grid g;

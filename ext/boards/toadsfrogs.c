@@ -17,7 +17,8 @@
 
 #include <string.h>
 
-static uint32_t options(const cg_grid *g, int right, cg_grid *out) {
+static uint32_t options(const cg_rules *r, const cg_grid *g, int right, cg_grid *out, cg_move *moves) {
+  (void)r;
   int C = g->cols, step = right ? -1 : 1;
   uint8_t me = right ? 2 : 1, you = right ? 1 : 2;
   uint32_t n = 0;
@@ -27,15 +28,17 @@ static uint32_t options(const cg_grid *g, int right, cg_grid *out) {
     if (a >= 0 && a < C && g->c[a] == 0) to = a;
     else if (a >= 0 && a < C && g->c[a] == you && b >= 0 && b < C && g->c[b] == 0) to = b;
     if (to < 0) continue;
-    out[n] = *g;
+    cg_grid_copy(&out[n], g);
     out[n].c[i] = 0;
     out[n].c[to] = me;
+    if (moves) moves[n] = (cg_move){{(uint16_t)i, (uint16_t)to}, 2};
     n++;
   }
   return n;
 }
 
-static uint32_t regions(const cg_grid *g, cg_grid *out) {
+static uint32_t regions(const cg_rules *r, const cg_grid *g, cg_grid *out) {
+  (void)r;
   int C = g->rows == 1 ? g->cols : 0;
   uint8_t dead[CG_BOARD_CELLS];
   for (int i = 0; i < C; i++) dead[i] = g->c[i] != 0;
@@ -60,8 +63,7 @@ static uint32_t regions(const cg_grid *g, cg_grid *out) {
     while (j < C && !(dead[j] && (j == 0 || dead[j - 1] || j == C - 1 || dead[j + 1]))) seen |= 1 << g->c[j++];
     if ((seen & 1) && (seen & 6)) {   /* an empty square and a piece: maybe a move */
       cg_grid *p = &out[n++];
-      memset(p, 0, sizeof *p);
-      p->rows = 1, p->cols = (uint8_t)(j - i);
+      p->rows = 1, p->cols = (uint16_t)(j - i);
       memcpy(p->c, g->c + i, (size_t)(j - i));
     }
     i = j;
@@ -69,12 +71,15 @@ static uint32_t regions(const cg_grid *g, cg_grid *out) {
   return n;
 }
 
-static int sign(int sym, int swap) {
+static int negates(int sym, int swap) {
   (void)sym;
   return swap ? -1 : 1;
 }
 
-/* The row itself, or reversed with toads and frogs exchanged (sym 1, swap). */
-static int normalise(cg_grid *g) { return cg_grid_least(g, 1u | 1u << 9, sign); }
+static uint32_t squares(const cg_grid *g) { return g->cols; }
 
-const cg_rules cg_toadsfrogs = {"toadsfrogs", 3, ".TF", 1, options, regions, normalise, 0};
+/* The symmetries: the row itself, or reversed with toads and frogs
+** exchanged (sym 1, swap), which negates the value. */
+const cg_rules cg_toadsfrogs = {.name = "toadsfrogs", .id = 3, .symbols = ".TF", .one_row = 1, .options = options,
+                                .regions = regions, .symmetries = 1u | 1u << 9, .negates = negates,
+                                .size = squares, .small = 12};

@@ -50,11 +50,13 @@ typedef struct cgt_function {
 ** after the visible ones, are its arguments; hidden columns after the
 ** arguments are outputs too (column numbers them on from ncols). */
 typedef struct cgt_cursor cgt_cursor;
+#define CGT_TF_ARGS 16
 typedef struct cgt_table_function {
   const char *name;
   const char *schema;  /* CREATE TABLE x(...) with the HIDDEN argument columns last */
   int ncols;           /* visible columns (at most 8: bits 8 to 15 of idxNum) */
-  int nargs;           /* hidden argument columns */
+  int nargs;           /* hidden argument columns (at most CGT_TF_ARGS) */
+  int nopt;            /* of them, the last nopt may be left out */
   int reads;           /* 1: reads tables (DIRECTONLY); 0: pure (INNOCUOUS) */
   /* Prepares the rows for these arguments (none NULL); returns an SQLite
   ** code and sets cur->err on error.  A filter whose rows are made one at a
@@ -77,7 +79,7 @@ struct cgt_cursor {
   sqlite3_vtab_cursor base;
   cgt_conn *conn;
   const cgt_table_function *tf;
-  sqlite3_value *args[4];     /* copies of the arguments */
+  sqlite3_value *args[CGT_TF_ARGS];   /* copies of the arguments (NULL: an optional one left out) */
   sqlite3_int64 row, nrows;
   sqlite3_int64 row_max;      /* the last row wanted (row_is_col0 bounds), else INT64_MAX */
   /* Streamed rows: makes row cur->row (the first right after filter), or

@@ -2,8 +2,9 @@
 ** One eponymous virtual table module serves every table-valued function of
 ** cgt.  A function is described by a cgt_table_function; its arguments are
 ** the hidden columns after the visible ones, as in SQLite's series.c.
-** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...); when one is
-** NULL the function has no rows.  Rows are made by filter, all at once, or
+** Arguments must be given (f(a, b) or WHERE a = ... AND b = ...), but for
+** the last nopt, which may be left out; when one is NULL the function has
+** no rows.  Rows are made by filter, all at once, or
 ** streamed: a filter that sets cur->next has each row made when SQLite
 ** steps to it, so LIMIT ends the work early.
 */
@@ -46,11 +47,12 @@ static int tf_disconnect(sqlite3_vtab *vtab) {
 }
 
 /* Arguments are passed in column order; idxNum has bit i when argument i is
-** constrained, and bit 8+j when visible column j is used.  An unusable
-** equality on an argument rules the plan out. */
+** constrained (i < CGT_TF_ARGS), and bit 16+j when visible column j is
+** used.  An unusable equality on an argument rules the plan out. */
 static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
   const cgt_table_function *tf = ((tf_vtab *)vtab)->aux->tf;
-  int present = 0, unusable = 0, slot[4] = {-1, -1, -1, -1};
+  int present = 0, unusable = 0, slot[CGT_TF_ARGS];
+  for (int i = 0; i < CGT_TF_ARGS; i++) slot[i] = -1;
   for (int i = 0; i < info->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &info->aConstraint[i];
     int arg = c->iColumn - tf->ncols;
@@ -66,8 +68,8 @@ static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
     info->aConstraintUsage[slot[arg]].argvIndex = next++;
     info->aConstraintUsage[slot[arg]].omit = 1;
   }
-  /* Bounds on the row number (row_is_col0), after the arguments: bits 16
-  ** and 17 a lower and an upper bound, 18 and 19 strict ones.  SQLite still
+  /* Bounds on the row number (row_is_col0), after the arguments: bits 24
+  ** and 25 a lower and an upper bound, 26 and 27 strict ones.  SQLite still
   ** checks them (no omit): they only spare the rows outside. */
   int bounds = 0, lower = -1, upper = -1;
   for (int i = 0; tf->row_is_col0 && i < info->nConstraint; i++) {
@@ -76,21 +78,22 @@ static int tf_best_index(sqlite3_vtab *vtab, sqlite3_index_info *info) {
     int op = c->op, eq = op == SQLITE_INDEX_CONSTRAINT_EQ;
     if (lower < 0 && (eq || op == SQLITE_INDEX_CONSTRAINT_GT || op == SQLITE_INDEX_CONSTRAINT_GE)) {
       lower = i;
-      bounds |= 1 << 16 | (op == SQLITE_INDEX_CONSTRAINT_GT) << 18;
+      bounds |= 1 << 24 | (op == SQLITE_INDEX_CONSTRAINT_GT) << 26;
     }
     if (upper < 0 && (eq || op == SQLITE_INDEX_CONSTRAINT_LT || op == SQLITE_INDEX_CONSTRAINT_LE)) {
       upper = i;
-      bounds |= 1 << 17 | (op == SQLITE_INDEX_CONSTRAINT_LT) << 19;
+      bounds |= 1 << 25 | (op == SQLITE_INDEX_CONSTRAINT_LT) << 27;
     }
   }
   /* the lower bound's value first, then the upper's (one value when one = gives both) */
   if (lower >= 0) info->aConstraintUsage[lower].argvIndex = next++;
   if (upper >= 0 && upper != lower) info->aConstraintUsage[upper].argvIndex = next++;
-  if (lower >= 0 && lower == upper) bounds |= 1 << 20;
-  /* Bits 8 to 15: the visible columns the query uses (colUsed). */
+  if (lower >= 0 && lower == upper) bounds |= 1 << 28;
+  /* Bits 16 to 23: the visible columns the query uses (colUsed). */
   unsigned cols = (unsigned)(info->colUsed & ((1u << tf->ncols) - 1));
-  info->idxNum = present | (int)(cols << 8) | bounds;
-  info->estimatedCost = present == (1 << tf->nargs) - 1 ? 1000.0 : 1e12;
+  info->idxNum = present | (int)(cols << 16) | bounds;
+  int needed = (1 << (tf->nargs - tf->nopt)) - 1;
+  info->estimatedCost = (present & needed) == needed ? 1000.0 : 1e12;
   info->estimatedRows = 1000;
   return SQLITE_OK;
 }
@@ -101,7 +104,7 @@ static void tf_reset(cgt_cursor *cur) {
   cur->row = cur->nrows = 0;
   cur->next = NULL;
   cur->eof = 0;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < CGT_TF_ARGS; i++) {
     sqlite3_value_free(cur->args[i]);
     cur->args[i] = NULL;
   }
@@ -162,13 +165,13 @@ static char *missing_argument(const cgt_table_function *tf, int arg) {
 static void row_bounds(int idxNum, sqlite3_value **v, sqlite3_int64 *first, sqlite3_int64 *last) {
   *first = 0, *last = INT64_MAX;
   for (int which = 0; which < 2; which++) {   /* lower, then upper */
-    if (!(idxNum & 1 << (16 + which))) continue;
+    if (!(idxNum & 1 << (24 + which))) continue;
     sqlite3_value *b = *v;
-    if (!(which == 0 && (idxNum & 1 << 20))) v++;   /* (an = gives both bounds from one value) */
+    if (!(which == 0 && (idxNum & 1 << 28))) v++;   /* (an = gives both bounds from one value) */
     int type = sqlite3_value_type(b);   /* (text is above every number in SQL: it bounds nothing) */
     if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) continue;
     double d = sqlite3_value_double(b);
-    int strict = idxNum & 1 << (18 + which);
+    int strict = idxNum & 1 << (26 + which);
     if (which == 0) {
       double lo = strict ? floor(d) + 1 : ceil(d);
       if (lo > 0) *first = lo >= 9.2e18 ? INT64_MAX : (sqlite3_int64)lo;
@@ -185,9 +188,10 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   cgt_cursor *cur = (cgt_cursor *)base;
   const cgt_table_function *tf = cur->tf;
   tf_reset(cur);
-  cur->cols = ((unsigned)idxNum >> 8) & 0xff;
+  cur->cols = ((unsigned)idxNum >> 16) & 0xff;
   int k = 0;
   for (int arg = 0; arg < tf->nargs; arg++) {
+    if (!(idxNum & (1 << arg)) && arg >= tf->nargs - tf->nopt) continue;   /* an optional one left out */
     if (!(idxNum & (1 << arg))) {
       sqlite3_free(base->pVtab->zErrMsg);
       base->pVtab->zErrMsg = missing_argument(tf, arg);
@@ -199,7 +203,7 @@ static int tf_filter(sqlite3_vtab_cursor *base, int idxNum, const char *idxStr, 
   sqlite3_int64 first = 0;
   row_bounds(idxNum, argv + k, &first, &cur->row_max);
   for (int arg = 0; arg < tf->nargs; arg++)
-    if (sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
+    if (cur->args[arg] && sqlite3_value_type(cur->args[arg]) == SQLITE_NULL) return SQLITE_OK;
   cur->row = first;
   int rc = tf->filter(cur, cur->args);   /* (also for no row: it checks the arguments) */
   if (rc != SQLITE_OK) {
@@ -225,7 +229,9 @@ static int tf_eof(sqlite3_vtab_cursor *base) {
 static int tf_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col) {
   cgt_cursor *cur = (cgt_cursor *)base;
   const cgt_table_function *tf = cur->tf;
-  if (col >= tf->ncols && col < tf->ncols + tf->nargs) sqlite3_result_value(ctx, cur->args[col - tf->ncols]);
+  if (col >= tf->ncols && col < tf->ncols + tf->nargs) {
+    if (cur->args[col - tf->ncols]) sqlite3_result_value(ctx, cur->args[col - tf->ncols]);
+  }
   else cur->tf->column(cur, ctx, col < tf->ncols ? col : col - tf->nargs);   /* (an output past the arguments) */
   return SQLITE_OK;
 }

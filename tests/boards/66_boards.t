@@ -41,9 +41,9 @@ is_error "unknown character" "cgt: cg_board: domineering: unknown character 'z' 
 is_error "ragged rows" "cgt: cg_board: clobber: row 2 has 1 squares, row 1 has 2" "SELECT cg_board('clobber', 'xo|x')"
 is_error "toads and frogs is one row" "cgt: cg_board: toadsfrogs: a board is one row, not 2 rows" \
   "SELECT cg_board('toadsfrogs', 'T.|.F')"
-is_error "too large" "cgt: cg_board: domineering: a board has at most 64 squares; row 9, column 1 is one more" \
-  "SELECT cg_board('domineering', '........|........|........|........|........|........|........|........|.')"
-is_error "unknown ruleset" "cgt: cg_board: unknown board ruleset 'go' (domineering, clobber, toadsfrogs, subtraction{L|R}; surreal_value also values toetactics, hackenbush and cutcake)" "SELECT cg_board('go', '..')"
+is_error "too large" "cgt: cg_board: domineering: a board has at most 256 squares; row 17, column 1 is one more" \
+  "SELECT cg_board('domineering', '................|................|................|................|................|................|................|................|................|................|................|................|................|................|................|................|.')"
+is_error "unknown ruleset" "cgt: cg_board: unknown board ruleset 'go' (domineering, clobber, toadsfrogs, impartial domineering (cram), impartial clobber, impartial toadsfrogs, subtraction{L|R}; surreal_value also values toetactics, hackenbush and cutcake)" "SELECT cg_board('go', '..')"
 is "ruleset names in any case, as SQL keywords" "1|1|1|1|1|1" \
   "SELECT cg_board('Domineering', '..|..') = cg_board('domineering', '..|..'),
           surreal_value('HACKENBUSH', 'LR') = surreal_value('hackenbush', 'LR'),

@@ -18,7 +18,10 @@ sql :memory: "$MODS" > "$TEST_DIR/cgt_mods"
 got_funcs=$(comm -13 "$TEST_DIR/plain_funcs" "$TEST_DIR/cgt_funcs")
 got_mods=$(comm -13 "$TEST_DIR/plain_mods" "$TEST_DIR/cgt_mods")
 
-want_funcs="cg s 1 pure
+want_funcs="board_grundy s -1 pure
+board_outcome s -1 pure
+board_wins s -1 pure
+cg s 1 pure
 cg_add s -1 pure
 cg_atomic_weight s 1 pure
 cg_birthday s 1 pure
@@ -113,6 +116,7 @@ surreal_value s 2 pure
 wythoff_grundy s 2 pure
 wythoff_outcome s 2 pure"
 want_mods="board_census
+board_winning_moves
 cg_followers
 cg_incentives
 cg_options

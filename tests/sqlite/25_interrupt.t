@@ -198,6 +198,12 @@ CALLS = {
     'cg_rcf': {'sql': "SELECT length(cg_rcf('%s'))" % hot_text(34)},
     'cg_incentives': {'sql': "SELECT count(*) FROM cg_incentives('%s')" % hot_text(34)},
     'cg_board': {'sql': "SELECT cg_board('domineering', '......|......|......|......|......')"},
+    # empty 8x8 Domineering: seconds of search
+    'board_wins': {'sql': "SELECT board_wins('domineering', 'L', '........|........|........|........|........|........|........|........')"},
+    'board_outcome': {'sql': "SELECT board_outcome('domineering', '........|........|........|........|........|........|........|........')"},
+    'board_winning_moves': {'sql': "SELECT count(*) FROM board_winning_moves('domineering', 'R', '........|........|........|........|........|........|........|........')"},
+    # Cram 5x6: seconds of values
+    'board_grundy': {'sql': "SELECT board_grundy('cram', '......|......|......|......|......')"},
     # the breadth-first search meets a million 5x5 positions in seconds (then its limit)
     'game_graph': {'sql': "SELECT count(*) FROM game_graph('domineering', '.....|.....|.....|.....|.....')"},
     # every Domineering region of up to 15 squares: minutes, in short rows

@@ -1,0 +1,393 @@
+/* Who wins a sum of boards, by search (solve.h). */
+#include "solve.h"
+
+#include <string.h>
+
+/* A region of the sum: its canonical orientation, packed (cg_grid_pack),
+** and whether the region is that or its negative. */
+typedef struct part {
+  const uint8_t *grid;
+  uint64_t h1, h2;   /* hashes of the packed grid and ruleset */
+  int sign;
+  uint32_t safe[2], most[2];   /* the ruleset's bounds, for Left and Right of the region as it is */
+} part;
+
+/* A move of a sum: option at (packed, in the level's opts) of part part,
+** or, when part is NPART, option at of the value (an index in vopts). */
+#define NPART UINT32_MAX
+typedef struct move {
+  uint32_t part, at;
+  int score;
+} move;
+
+/* One depth of the search: the sum there, and its moves. */
+typedef struct level {
+  part *parts;
+  size_t nparts, parts_cap;
+  cg_id v;                 /* the value of the regions valued */
+  /* The bounds of the regions valued (while no move was made in v). */
+  int vbound;
+  uint32_t vsafe[2], vmost[2];
+  uint8_t *grids;          /* the regions made for this sum (packed) */
+  size_t grids_used, grids_cap;
+  move *moves;
+  size_t moves_cap;
+  uint8_t *opts;           /* options of the parts (packed) */
+  size_t opts_used, opts_cap;
+  cg_id *vopts;
+  size_t vopts_cap;
+} level;
+
+struct cg_solver {
+  cg_store *s;
+  cg_board_table *t;
+  const cg_rules *r;
+  level **lv;
+  size_t nlv;
+  cg_grid *scratch;   /* CG_BOARD_MAXOPT grids: options or regions */
+  cg_move *smoves;    /* the moves of the options in scratch */
+  cg_grid g, o;       /* a part and an option, unpacked */
+  cg_id zero;
+  /* The transposition table: cap entries of two words, in buckets of two.
+  ** Word 0 is the key's first hash; word 1 holds 40 bits of the second,
+  ** the log2 of the nodes searched under it (8 bits), the win and a used
+  ** bit.  (Results are exact, so an entry found ends the search there.) */
+  uint64_t (*tt)[2];
+  size_t cap, stored;
+  uint64_t tt_max, tt_held;
+  uint64_t nodes;
+};
+
+#define TT_FIRST ((size_t)1 << 15)
+
+/* ---- hashing ---- */
+
+static void hash_grid(const cg_rules *r, const uint8_t *packed, size_t bytes, uint64_t *h1, uint64_t *h2) {
+  uint64_t a = 0x243f6a8885a308d3ull ^ r->id, b = 0x13198a2e03707344ull + r->id;
+  for (size_t i = 0; i < bytes; i += 8) {
+    uint64_t w = 0;
+    size_t n = bytes - i < 8 ? bytes - i : 8;
+    memcpy(&w, packed + i, n);
+    a = cgt_mix64(a ^ w);
+    b = cgt_mix64(b + w * 0x9e3779b97f4a7c15ull);
+  }
+  *h1 = a, *h2 = b;
+}
+
+/* The key of the sum at L with player right to move, or of its negative
+** with the other player (neg): k[0], k[1]. */
+static void key_of(const level *L, cg_id v, int right, int neg, uint64_t k[2]) {
+  uint64_t a = cgt_mix64((uint64_t)v * 0x9e3779b97f4a7c15ull + 1), b = cgt_mix64((uint64_t)v * 0xc2b2ae3d27d4eb4full + 2);
+  for (size_t i = 0; i < L->nparts; i++) {
+    int negative = (L->parts[i].sign < 0) != neg;
+    a += cgt_mix64(L->parts[i].h1 ^ (negative ? 0x5851f42d4c957f2dull : 0));
+    b += cgt_mix64(L->parts[i].h2 + (negative ? 0x14057b7ef767814full : 0));
+  }
+  if (right != neg) a ^= 0x8a5cd789635d2dffull, b ^= 0x121fd2155c472f96ull;
+  k[0] = a, k[1] = b;
+}
+
+/* ---- the transposition table ---- */
+
+static uint64_t *tt_find(cg_solver *x, const uint64_t k[2]) {
+  if (!x->tt) return NULL;
+  size_t at = (size_t)k[0] & (x->cap - 1) & ~(size_t)1;
+  for (size_t i = at; i < at + 2; i++)
+    if (x->tt[i][0] == k[0] && (x->tt[i][1] & 1) && (x->tt[i][1] >> 24) == (k[1] >> 24)) return x->tt[i];
+  return NULL;
+}
+
+static void tt_put_at(uint64_t (*tt)[2], size_t cap, uint64_t k0, uint64_t w1) {
+  size_t at = (size_t)k0 & (cap - 1) & ~(size_t)1, slot = at;
+  for (size_t i = at; i < at + 2; i++) {
+    if (tt[i][0] == k0 && (tt[i][1] >> 24) == (w1 >> 24)) {
+      slot = i;
+      break;
+    }
+    if ((tt[i][1] >> 16 & 0xFF) < (tt[slot][1] >> 16 & 0xFF) || !(tt[i][1] & 1)) slot = i;
+  }
+  tt[slot][0] = k0, tt[slot][1] = w1;
+}
+
+/* Doubles the table while the bytes allowed (and the memory of the stop)
+** let it; a table that cannot grow just replaces more. */
+static void tt_grow(cg_solver *x) {
+  size_t cap = x->cap ? 2 * x->cap : TT_FIRST;
+  uint64_t bytes = (uint64_t)cap * sizeof *x->tt;
+  if (bytes > x->tt_max || cap > SIZE_MAX / sizeof *x->tt) return;
+  cgt_stop *st = cg_store_get_stop(x->s);
+  if (cgt_stop_reserve(st, bytes) != CGT_OK) return;
+  uint64_t (*tt)[2] = cgt_calloc(cap, sizeof *tt);
+  if (!tt) {
+    cgt_stop_release(st, bytes);
+    return;
+  }
+  for (size_t i = 0; i < x->cap; i++)
+    if (x->tt[i][1] & 1) tt_put_at(tt, cap, x->tt[i][0], x->tt[i][1]);
+  cgt_free(x->tt);
+  cgt_stop_release(st, x->tt_held);
+  x->tt = tt, x->cap = cap, x->tt_held = bytes, x->stored = 0;
+}
+
+static void tt_put(cg_solver *x, const uint64_t k[2], int win, uint64_t nodes) {
+  if (x->stored * 2 >= x->cap) tt_grow(x);
+  if (!x->tt) return;
+  x->stored++;
+  uint64_t work = 0;
+  while (nodes >>= 1) work++;
+  tt_put_at(x->tt, x->cap, k[0], (k[1] >> 24) << 24 | work << 16 | (uint64_t)win << 1 | 1);
+}
+
+/* ---- sums ---- */
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size) { return cgt_grow(p, cap, need, size, 16); }
+
+/* The level of depth d, made on first use. */
+static level *level_at(cg_solver *x, size_t d) {
+  if (d >= x->nlv) {
+    size_t n = x->nlv;
+    level **lv = grow(x->lv, &n, d + 1, sizeof *lv);
+    if (!lv) return NULL;
+    memset(lv + x->nlv, 0, (n - x->nlv) * sizeof *lv);
+    x->lv = lv, x->nlv = n;
+  }
+  if (!x->lv[d]) x->lv[d] = cgt_calloc(1, sizeof **x->lv);
+  return x->lv[d];
+}
+
+static void level_free(level *L) {
+  if (!L) return;
+  cgt_free(L->parts);
+  cgt_free(L->grids);
+  cgt_free(L->moves);
+  cgt_free(L->opts);
+  cgt_free(L->vopts);
+  cgt_free(L);
+}
+
+/* Adds region g (scratch: it is normalised in place) to the sum at L, as
+** its negative when sign < 0: valued into L->v when small, else a part
+** (L->grids has room for it). */
+static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
+  const cg_rules *r = x->r;
+  sign *= cg_normalise(r, g);
+  uint32_t safe[2] = {0, 0}, most[2] = {0, 0};
+  if (r->bounds) r->bounds(g, safe, most);
+  int flip = sign < 0;
+  if (r->size && r->size(g) <= r->small) {
+    for (int q = 0; q < 2; q++) L->vsafe[q] += safe[q ^ flip], L->vmost[q] += most[q ^ flip];
+    cg_id v;
+    cgt_rc rc = CGT_OK;
+    if (!cg_board_table_find(x->t, r, g, &v)) {
+      rc = cg_board_value(x->s, x->t, r, g, &v);
+      if (rc == CGT_OK && !cg_board_table_find(x->t, r, g, &v)) rc = cg_board_table_put(x->t, r, g, v);
+    }
+    if (rc == CGT_OK && sign < 0) rc = cg_neg(x->s, v, &v);
+    return rc ? rc : cg_add(x->s, L->v, v, &L->v);
+  }
+  part *p = grow(L->parts, &L->parts_cap, L->nparts + 1, sizeof *p);
+  if (!p) return CGT_NOMEM;
+  L->parts = p;
+  p = &L->parts[L->nparts++];
+  p->grid = L->grids + L->grids_used;
+  size_t bytes = cg_grid_pack(L->grids + L->grids_used, g);
+  L->grids_used += bytes;
+  hash_grid(r, p->grid, bytes, &p->h1, &p->h2);
+  p->sign = sign;
+  for (int q = 0; q < 2; q++) p->safe[q] = safe[q ^ flip], p->most[q] = most[q ^ flip];
+  return CGT_OK;
+}
+
+/* Adds the regions of g (any position of the ruleset) to L. */
+static cgt_rc add_position(cg_solver *x, level *L, const cg_grid *g, int sign) {
+  uint32_t n = x->r->regions(x->r, g, x->scratch);
+  cgt_rc rc = cg_work(x->s, (uint64_t)g->rows * g->cols + 1);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_region(x, L, &x->scratch[i], sign);
+  return rc;
+}
+
+/* Room in L->grids for the regions of positions of cells squares. */
+static cgt_rc room(level *L, size_t cells) {
+  uint8_t *p = grow(L->grids, &L->grids_cap, L->grids_used + 5 * cells + 8, 1);
+  if (!p) return CGT_NOMEM;
+  L->grids = p;
+  return CGT_OK;
+}
+
+/* ---- the search ---- */
+
+/* Whether the player to move wins the value v alone. */
+static cgt_rc value_wins(cg_solver *x, cg_id v, int right, int *win) {
+  int le;
+  cgt_rc rc = right ? cg_le(x->s, x->zero, v, &le) : cg_le(x->s, v, x->zero, &le);
+  *win = !le;
+  return rc;
+}
+
+/* Decides the sum at L by the ruleset's bounds (1: *win set): those of
+** the regions, and of the regions valued while no move was made in the
+** value, else the value's when it is an integer (n free moves). */
+static int bounded(cg_solver *x, const level *L, int right, int *win) {
+  cg_dyadic n;
+  uint64_t safe[2] = {0, 0}, most[2] = {0, 0};
+  if (!x->r->bounds) return 0;
+  if (L->vbound) {
+    for (int p = 0; p < 2; p++) safe[p] = L->vsafe[p], most[p] = L->vmost[p];
+  } else {
+    if (!cg_is_number(x->s, L->v, &n) || n.exp || n.big) return 0;
+    int q = n.num < 0;
+    safe[q] = most[q] = (uint64_t)(n.num < 0 ? -n.num : n.num);
+  }
+  for (size_t i = 0; i < L->nparts; i++)
+    for (int p = 0; p < 2; p++) safe[p] += L->parts[i].safe[p], most[p] += L->parts[i].most[p];
+  int me = right, you = !right;
+  if (safe[me] > most[you]) return *win = 1, 1;    /* my safe moves outlast all of yours */
+  if (safe[you] >= most[me]) return *win = 0, 1;   /* yours outlast mine */
+  return 0;
+}
+
+/* The moves of the player to move at L, generated and ordered. */
+static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
+  const cg_rules *r = x->r;
+  size_t n = 0;
+  L->opts_used = 0;
+  for (size_t i = 0; i < L->nparts; i++) {
+    const part *p = &L->parts[i];
+    cg_grid_unpack(&x->g, p->grid);
+    int side = right ^ (p->sign < 0);
+    uint32_t k = r->options(r, &x->g, side, x->scratch, x->smoves);
+    size_t cells = (size_t)x->g.rows * x->g.cols;
+    cgt_rc rc = cg_work(x->s, (uint64_t)(k + 1) * (cells + 1));
+    if (rc) return rc;
+    move *mv = grow(L->moves, &L->moves_cap, n + k + 1, sizeof *mv);
+    uint8_t *o = mv ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : NULL;
+    if (!o) return CGT_NOMEM;
+    L->moves = mv, L->opts = o;
+    for (uint32_t j = 0; j < k; j++, n++) {
+      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? r->score(&x->g, side, &x->smoves[j]) : 0};
+      L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
+    }
+  }
+  if (L->v != x->zero) {
+    const cg_id *opt[2];
+    uint32_t no[2];
+    cgt_rc rc = cg_options(x->s, L->v, &opt[0], &no[0], &opt[1], &no[1]);
+    if (rc) return rc;
+    uint32_t k = no[right];
+    cg_id *vo = grow(L->vopts, &L->vopts_cap, k + 1, sizeof *vo);
+    move *mv = vo ? grow(L->moves, &L->moves_cap, n + k + 1, sizeof *mv) : NULL;
+    if (!mv) return CGT_NOMEM;
+    L->vopts = vo, L->moves = mv;
+    memcpy(vo, opt[right], k * sizeof *vo);
+    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30)};
+  }
+  /* Higher scores first (insertion sort: stable, and short lists). */
+  move *mv = L->moves;
+  for (size_t i = 1; i < n; i++) {
+    move m = mv[i];
+    size_t j = i;
+    for (; j > 0 && mv[j - 1].score < m.score; j--) mv[j] = mv[j - 1];
+    mv[j] = m;
+  }
+  *count = n;
+  return CGT_OK;
+}
+
+/* Makes the sum at C: the sum at L after move m. */
+static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
+  C->nparts = 0, C->grids_used = 0, C->v = L->v, C->vbound = L->vbound;
+  memcpy(C->vsafe, L->vsafe, sizeof C->vsafe);
+  memcpy(C->vmost, L->vmost, sizeof C->vmost);
+  if (m->part == NPART) {
+    C->v = L->vopts[m->at], C->vbound = 0;
+    part *p = grow(C->parts, &C->parts_cap, L->nparts + 1, sizeof *p);
+    if (!p) return CGT_NOMEM;
+    C->parts = p;
+    memcpy(p, L->parts, L->nparts * sizeof *p);
+    C->nparts = L->nparts;
+    return CGT_OK;
+  }
+  cg_grid_unpack(&x->o, L->opts + m->at);
+  size_t cells = (size_t)x->o.rows * x->o.cols;
+  part *p = grow(C->parts, &C->parts_cap, L->nparts + cells + 1, sizeof *p);
+  if (!p) return CGT_NOMEM;
+  C->parts = p;
+  for (size_t i = 0; i < L->nparts; i++)
+    if (i != m->part) C->parts[C->nparts++] = L->parts[i];
+  cgt_rc rc = room(C, cells);
+  return rc ? rc : add_position(x, C, &x->o, L->parts[m->part].sign);
+}
+
+/* Whether the player to move (right) wins the sum at depth d. */
+static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
+  level *L = x->lv[d];
+  uint64_t before = x->nodes++;
+  cgt_rc rc = cg_work(x->s, 16 + L->nparts);
+  if (rc) return rc;
+  if (L->nparts == 0) return value_wins(x, L->v, right, win);
+  if (bounded(x, L, right, win)) return CGT_OK;
+  /* The key: of the sum or of its negative with the other to move, the least. */
+  uint64_t k[2], kn[2];
+  cg_id nv = x->zero;
+  if (L->v != x->zero && (rc = cg_neg(x->s, L->v, &nv)) != CGT_OK) return rc;
+  key_of(L, L->v, right, 0, k);
+  key_of(L, nv, right, 1, kn);
+  if (kn[0] < k[0] || (kn[0] == k[0] && kn[1] < k[1])) k[0] = kn[0], k[1] = kn[1];
+  const uint64_t *e = tt_find(x, k);
+  if (e) return *win = (int)(e[1] >> 1 & 1), CGT_OK;
+  if ((rc = cg_descend(x->s)) != CGT_OK) return rc;
+  size_t n = 0;
+  level *C = level_at(x, d + 1);
+  rc = C ? gen_moves(x, L, right, &n) : CGT_NOMEM;
+  *win = 0;
+  for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
+    int child;
+    rc = play(x, L, &L->moves[i], C);
+    if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
+    if (rc == CGT_OK && !child) *win = 1;
+  }
+  cg_ascend(x->s);
+  if (rc == CGT_OK) tt_put(x, k, *win, x->nodes - before);
+  return rc;
+}
+
+/* ---- the interface ---- */
+
+cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes) {
+  cg_solver *x = cgt_calloc(1, sizeof *x);
+  if (!x) return NULL;
+  x->s = s, x->t = t, x->r = r, x->tt_max = tt_bytes;
+  x->scratch = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scratch);
+  x->smoves = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->smoves);
+  if (!x->scratch || !x->smoves || cg_integer(s, 0, &x->zero) != CGT_OK) {
+    cg_solver_free(x);
+    return NULL;
+  }
+  return x;
+}
+
+void cg_solver_free(cg_solver *x) {
+  if (!x) return;
+  for (size_t d = 0; d < x->nlv; d++) level_free(x->lv[d]);
+  cgt_free(x->lv);
+  cgt_free(x->scratch);
+  cgt_free(x->smoves);
+  cgt_free(x->tt);
+  cgt_stop_release(cg_store_get_stop(x->s), x->tt_held);
+  cgt_free(x);
+}
+
+uint64_t cg_solver_nodes(const cg_solver *x) { return x->nodes; }
+
+cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win) {
+  level *L = level_at(x, 0);
+  if (!L) return CGT_NOMEM;
+  L->nparts = 0, L->grids_used = 0, L->v = x->zero, L->vbound = 1;
+  memset(L->vsafe, 0, sizeof L->vsafe);
+  memset(L->vmost, 0, sizeof L->vmost);
+  size_t cells = 0;
+  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
+  cgt_rc rc = room(L, cells + 4 * (size_t)n);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_position(x, L, &boards[i], 1);
+  return rc ? rc : wins(x, 0, right, win);
+}

@@ -1,0 +1,43 @@
+/*
+** Who wins a sum of boards, by search: one solver for every ruleset of
+** board.h (MCGS's idea: minimax search on a sum that uses combinatorial
+** game theory).
+**
+** A position is a sum of independent regions, each put in its canonical
+** orientation (board.h's symmetries), plus one canonical short game: the
+** sum of the values of the regions small enough to be valued (the
+** ruleset's size hook; values from the connection's table of regions,
+** search.h).  A move changes one region, or plays in that value.  The
+** search is negamax on win or loss with:
+**   - a transposition table keyed by a 128-bit hash of the sum (the
+**     multiset of regions, the value and the player to move; a sum and
+**     its negative with the other player to move share an entry), grown
+**     as it fills up to the bytes allowed, two entries a bucket, the one
+**     with less work under it replaced;
+**   - the ruleset's bounds (safe moves against the most moves left, as in
+**     Obsequi) deciding positions without search;
+**   - the best move of the table first, then the ruleset's order.
+** Recursion is bounded by cg_descend; every node charges the store's stop.
+*/
+#ifndef CGT_CORE_BOARD_SOLVE_H
+#define CGT_CORE_BOARD_SOLVE_H
+
+#include "search.h"
+
+typedef struct cg_solver cg_solver;
+
+/* A solver for sums of boards of ruleset r, valuing regions in s with the
+** table t (kept by the caller), its transposition table at most tt_bytes;
+** NULL when out of memory. */
+cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes);
+void cg_solver_free(cg_solver *x);
+
+/* Whether the player to move (right: Right, else Left) wins the sum of
+** the n boards (*win 1) or loses (0).  The transposition table is kept
+** between calls on the same solver. */
+cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win);
+
+/* Positions searched so far (nodes), and positions decided by bounds. */
+uint64_t cg_solver_nodes(const cg_solver *x);
+
+#endif
