@@ -52,6 +52,14 @@ typedef struct cg_move {
   uint8_t n;
 } cg_move;
 
+/* Bounds on the moves left in a position, for Left (index 0) and Right:
+** safe moves the player can make whatever the other does; vulnerable
+** moves, disjoint from those and from each other, of which each move of
+** the other takes at most two; and the most moves the player can make. */
+typedef struct cg_bounds {
+  uint32_t safe[2], vuln[2], most[2];
+} cg_bounds;
+
 typedef struct cg_rules cg_rules;
 struct cg_rules {
   const char *name;
@@ -79,9 +87,8 @@ struct cg_rules {
   ** (at most small) rather than searched. */
   uint32_t (*size)(const cg_grid *g);
   uint32_t small;
-  /* Bounds on the moves left: safe[p] moves player p (0 Left, 1 Right) can
-  ** make in g whatever the other does, and at most most[p]. */
-  void (*bounds)(const cg_grid *g, uint32_t safe[2], uint32_t most[2]);
+  /* Bounds on the moves left in g. */
+  void (*bounds)(const cg_grid *g, cg_bounds *b);
   /* A score of move m of a player in g: higher is tried first. */
   int (*score)(const cg_grid *g, int right, const cg_move *m);
 };

@@ -7,8 +7,10 @@
 **
 ** Search hooks, after Bullock's Obsequi (MSc thesis, U. Alberta, 2002):
 ** a player's safe moves are dominoes of his that no other move can touch
-** (each square's neighbours across are not free); a player can make at
-** most one move per two free squares in each run of his direction.
+** (each square's neighbours across are not free), his vulnerable ones the
+** other dominoes of a packing (a domino across takes at most two); a
+** player can make at most one move per two free squares in each run of
+** his direction.
 ** Moves that take more of the other's moves and fewer of one's own are
 ** tried first.
 */
@@ -57,34 +59,42 @@ static int at(const cg_grid *g, int i, int j) {
   return i >= 0 && j >= 0 && i < g->rows && j < g->cols && g->c[i * g->cols + j] == 1;
 }
 
-static void bounds(const cg_grid *g, uint32_t safe[2], uint32_t most[2]) {
-  int R = g->rows, C = g->cols;
-  for (int p = 0; p < 2; p++) {
-    /* Player p's lines: columns for Left (p 0), rows for Right; along
-    ** a line, step (di, dj); across it, (dj, di). */
-    int lines = p ? R : C, len = p ? C : R, di = p ? 0 : 1, dj = p ? 1 : 0;
-    safe[p] = most[p] = 0;
-    for (int l = 0; l < lines; l++) {
-      int run = 0;
-      for (int k = 0; k <= len; k++) {
-        int i = p ? l : k, j = p ? k : l;
-        if (k < len && at(g, i, j)) {
-          run++;
-          continue;
-        }
-        most[p] += (uint32_t)run / 2;
-        run = 0;
-      }
-      for (int k = 0; k + 1 < len; k++) {
-        int i = p ? l : k, j = p ? k : l, i2 = i + di, j2 = j + dj;
-        if (!at(g, i, j) || !at(g, i2, j2) || at(g, i + dj, j + di) || at(g, i - dj, j - di) ||
-            at(g, i2 + dj, j2 + di) || at(g, i2 - dj, j2 - di))
-          continue;
-        safe[p]++;
-        k++;   /* the next domino starts past this one */
-      }
-    }
+/* One player's bounds on lines of free squares: line[l] has bit k when
+** square k of line l is free (Left's lines are columns, Right's rows);
+** a domino covers squares k of lines l and l + 1.  Dominoes are packed
+** greedily line by line: safe ones have no free square beside either of
+** their two squares; the others are vulnerable (a domino across takes at
+** most two of them). */
+static void bounds_lines(const uint64_t *line, int lines, uint32_t *safe, uint32_t *vuln, uint32_t *most) {
+  uint64_t used = 0;
+  *safe = *vuln = *most = 0;
+  for (int l = 0; l + 1 < lines; l++) {
+    uint64_t start = line[l] & line[l + 1] & ~used;
+    uint64_t beside = line[l] << 1 | line[l] >> 1 | line[l + 1] << 1 | line[l + 1] >> 1;
+    *most += (uint32_t)__builtin_popcountll(start);
+    *safe += (uint32_t)__builtin_popcountll(start & ~beside);
+    used = start;
   }
+  *vuln = *most - *safe;
+}
+
+static void bounds(const cg_grid *g, cg_bounds *b) {
+  int R = g->rows, C = g->cols;
+  if (R > 64 || C > 64) {   /* (no such region: at most 256 squares, and a region of one line has no bounds) */
+    memset(b, 0, sizeof *b);
+    b->most[0] = b->most[1] = UINT32_MAX / 4;
+    return;
+  }
+  uint64_t rows[CG_BOARD_CELLS], cols[CG_BOARD_CELLS];
+  memset(cols, 0, (size_t)C * sizeof *cols);
+  for (int i = 0; i < R; i++) {
+    rows[i] = 0;
+    for (int j = 0; j < C; j++)
+      if (g->c[i * C + j] == 1) rows[i] |= (uint64_t)1 << j, cols[j] |= (uint64_t)1 << i;
+  }
+  /* Left's dominoes join two rows; Right's two columns. */
+  bounds_lines(rows, R, &b->safe[0], &b->vuln[0], &b->most[0]);
+  bounds_lines(cols, C, &b->safe[1], &b->vuln[1], &b->most[1]);
 }
 
 /* Moves of the other taken, less one's own taken (the move's own squares'

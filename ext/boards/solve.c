@@ -9,7 +9,7 @@ typedef struct part {
   const uint8_t *grid;
   uint64_t h1, h2;   /* hashes of the packed grid and ruleset */
   int sign;
-  uint32_t safe[2], most[2];   /* the ruleset's bounds, for Left and Right of the region as it is */
+  cg_bounds b;   /* the ruleset's bounds, for Left and Right of the region as it is */
 } part;
 
 /* A move of a sum: option at (packed, in the level's opts) of part part,
@@ -27,7 +27,7 @@ typedef struct level {
   cg_id v;                 /* the value of the regions valued */
   /* The bounds of the regions valued (while no move was made in v). */
   int vbound;
-  uint32_t vsafe[2], vmost[2];
+  cg_bounds vb;
   uint8_t *grids;          /* the regions made for this sum (packed) */
   size_t grids_used, grids_cap;
   move *moves;
@@ -38,6 +38,17 @@ typedef struct level {
   size_t vopts_cap;
 } level;
 
+/* What the solver knows of a region met before (by the hashes of its
+** canonical orientation): its bounds and, when small, its value. */
+typedef struct region_memo {
+  uint64_t h1, h2;
+  cg_bounds b;
+  cg_id value;
+  int small;   /* 1: valued (value); 0: searched; -1: a free slot */
+} region_memo;
+
+#define MEMO_SLOTS ((size_t)1 << 17)
+
 struct cg_solver {
   cg_store *s;
   cg_board_table *t;
@@ -47,6 +58,8 @@ struct cg_solver {
   cg_grid *scratch;   /* CG_BOARD_MAXOPT grids: options or regions */
   cg_move *smoves;    /* the moves of the options in scratch */
   cg_grid g, o;       /* a part and an option, unpacked */
+  uint8_t packed[4 + CG_BOARD_CELLS];   /* a region, packed */
+  region_memo *memo;  /* MEMO_SLOTS, direct-mapped */
   cg_id zero;
   /* The transposition table: cap entries of two words, in buckets of two.
   ** Word 0 is the key's first hash; word 1 holds 40 bits of the second,
@@ -165,36 +178,66 @@ static void level_free(level *L) {
   cgt_free(L);
 }
 
+/* Exchanges the players' bounds (a region that is the negative of its
+** canonical orientation). */
+static void bounds_swap(cg_bounds *b) {
+  uint32_t t;
+  t = b->safe[0], b->safe[0] = b->safe[1], b->safe[1] = t;
+  t = b->vuln[0], b->vuln[0] = b->vuln[1], b->vuln[1] = t;
+  t = b->most[0], b->most[0] = b->most[1], b->most[1] = t;
+}
+
+/* What x knows of canonical region g, with hashes h1 and h2: a small
+** one found in the memo, or worked out (and kept there when small). */
+static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2, region_memo *out) {
+  const cg_rules *r = x->r;
+  int small = r->size && r->size(g) <= r->small;
+  region_memo *m = &x->memo[(size_t)h1 & (MEMO_SLOTS - 1)];
+  if (small && m->small >= 0 && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
+  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}}, 0, 0};
+  if (r->bounds) r->bounds(g, &e.b);
+  if (small) {
+    cgt_rc rc = CGT_OK;
+    e.small = 1;
+    if (!cg_board_table_find(x->t, r, g, &e.value)) {
+      rc = cg_board_value(x->s, x->t, r, g, &e.value);
+      if (rc == CGT_OK && !cg_board_table_find(x->t, r, g, &e.value)) rc = cg_board_table_put(x->t, r, g, e.value);
+    }
+    if (rc) return rc;
+    *m = e;
+  }
+  *out = e;
+  return CGT_OK;
+}
+
 /* Adds region g (scratch: it is normalised in place) to the sum at L, as
 ** its negative when sign < 0: valued into L->v when small, else a part
 ** (L->grids has room for it). */
 static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
-  const cg_rules *r = x->r;
-  sign *= cg_normalise(r, g);
-  uint32_t safe[2] = {0, 0}, most[2] = {0, 0};
-  if (r->bounds) r->bounds(g, safe, most);
-  int flip = sign < 0;
-  if (r->size && r->size(g) <= r->small) {
-    for (int q = 0; q < 2; q++) L->vsafe[q] += safe[q ^ flip], L->vmost[q] += most[q ^ flip];
-    cg_id v;
-    cgt_rc rc = CGT_OK;
-    if (!cg_board_table_find(x->t, r, g, &v)) {
-      rc = cg_board_value(x->s, x->t, r, g, &v);
-      if (rc == CGT_OK && !cg_board_table_find(x->t, r, g, &v)) rc = cg_board_table_put(x->t, r, g, v);
-    }
-    if (rc == CGT_OK && sign < 0) rc = cg_neg(x->s, v, &v);
-    return rc ? rc : cg_add(x->s, L->v, v, &L->v);
+  sign *= cg_normalise(x->r, g);
+  size_t bytes = cg_grid_pack(x->packed, g);
+  uint64_t h1, h2;
+  hash_grid(x->r, x->packed, bytes, &h1, &h2);
+  region_memo m;
+  cgt_rc rc = region_of(x, g, h1, h2, &m);
+  if (rc) return rc;
+  cg_bounds b = m.b;
+  if (sign < 0) bounds_swap(&b);
+  if (m.small) {
+    cg_id v = m.value;
+    for (int q = 0; q < 2; q++)
+      L->vb.safe[q] += b.safe[q], L->vb.vuln[q] += b.vuln[q], L->vb.most[q] += b.most[q];
+    if (sign < 0 && (rc = cg_neg(x->s, v, &v)) != CGT_OK) return rc;
+    return cg_add(x->s, L->v, v, &L->v);
   }
   part *p = grow(L->parts, &L->parts_cap, L->nparts + 1, sizeof *p);
   if (!p) return CGT_NOMEM;
   L->parts = p;
   p = &L->parts[L->nparts++];
   p->grid = L->grids + L->grids_used;
-  size_t bytes = cg_grid_pack(L->grids + L->grids_used, g);
+  memcpy(L->grids + L->grids_used, x->packed, bytes);
   L->grids_used += bytes;
-  hash_grid(r, p->grid, bytes, &p->h1, &p->h2);
-  p->sign = sign;
-  for (int q = 0; q < 2; q++) p->safe[q] = safe[q ^ flip], p->most[q] = most[q ^ flip];
+  p->h1 = h1, p->h2 = h2, p->sign = sign, p->b = b;
   return CGT_OK;
 }
 
@@ -226,23 +269,29 @@ static cgt_rc value_wins(cg_solver *x, cg_id v, int right, int *win) {
 
 /* Decides the sum at L by the ruleset's bounds (1: *win set): those of
 ** the regions, and of the regions valued while no move was made in the
-** value, else the value's when it is an integer (n free moves). */
+** value, else the value's when it is an integer (n free moves).  Moving
+** first, a player can make his safe moves and a third of his vulnerable
+** ones (rounded up: he takes one, the other's move takes two); second,
+** the third rounded down. */
 static int bounded(cg_solver *x, const level *L, int right, int *win) {
   cg_dyadic n;
-  uint64_t safe[2] = {0, 0}, most[2] = {0, 0};
+  uint64_t safe[2] = {0, 0}, vuln[2] = {0, 0}, most[2] = {0, 0};
   if (!x->r->bounds) return 0;
   if (L->vbound) {
-    for (int p = 0; p < 2; p++) safe[p] = L->vsafe[p], most[p] = L->vmost[p];
+    for (int p = 0; p < 2; p++) safe[p] = L->vb.safe[p], vuln[p] = L->vb.vuln[p], most[p] = L->vb.most[p];
   } else {
     if (!cg_is_number(x->s, L->v, &n) || n.exp || n.big) return 0;
     int q = n.num < 0;
     safe[q] = most[q] = (uint64_t)(n.num < 0 ? -n.num : n.num);
   }
   for (size_t i = 0; i < L->nparts; i++)
-    for (int p = 0; p < 2; p++) safe[p] += L->parts[i].safe[p], most[p] += L->parts[i].most[p];
+    for (int p = 0; p < 2; p++) {
+      const cg_bounds *b = &L->parts[i].b;
+      safe[p] += b->safe[p], vuln[p] += b->vuln[p], most[p] += b->most[p];
+    }
   int me = right, you = !right;
-  if (safe[me] > most[you]) return *win = 1, 1;    /* my safe moves outlast all of yours */
-  if (safe[you] >= most[me]) return *win = 0, 1;   /* yours outlast mine */
+  if (safe[me] + (vuln[me] + 2) / 3 > most[you]) return *win = 1, 1;   /* my moves outlast all of yours */
+  if (safe[you] + vuln[you] / 3 >= most[me]) return *win = 0, 1;       /* yours outlast mine */
   return 0;
 }
 
@@ -295,9 +344,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
 
 /* Makes the sum at C: the sum at L after move m. */
 static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
-  C->nparts = 0, C->grids_used = 0, C->v = L->v, C->vbound = L->vbound;
-  memcpy(C->vsafe, L->vsafe, sizeof C->vsafe);
-  memcpy(C->vmost, L->vmost, sizeof C->vmost);
+  C->nparts = 0, C->grids_used = 0, C->v = L->v, C->vbound = L->vbound, C->vb = L->vb;
   if (m->part == NPART) {
     C->v = L->vopts[m->at], C->vbound = 0;
     part *p = grow(C->parts, &C->parts_cap, L->nparts + 1, sizeof *p);
@@ -359,7 +406,9 @@ cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   x->s = s, x->t = t, x->r = r, x->tt_max = tt_bytes;
   x->scratch = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scratch);
   x->smoves = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->smoves);
-  if (!x->scratch || !x->smoves || cg_integer(s, 0, &x->zero) != CGT_OK) {
+  x->memo = cgt_malloc(MEMO_SLOTS * sizeof *x->memo);
+  for (size_t i = 0; x->memo && i < MEMO_SLOTS; i++) x->memo[i].small = -1;
+  if (!x->scratch || !x->smoves || !x->memo || cg_integer(s, 0, &x->zero) != CGT_OK) {
     cg_solver_free(x);
     return NULL;
   }
@@ -372,6 +421,7 @@ void cg_solver_free(cg_solver *x) {
   cgt_free(x->lv);
   cgt_free(x->scratch);
   cgt_free(x->smoves);
+  cgt_free(x->memo);
   cgt_free(x->tt);
   cgt_stop_release(cg_store_get_stop(x->s), x->tt_held);
   cgt_free(x);
@@ -383,8 +433,7 @@ cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right
   level *L = level_at(x, 0);
   if (!L) return CGT_NOMEM;
   L->nparts = 0, L->grids_used = 0, L->v = x->zero, L->vbound = 1;
-  memset(L->vsafe, 0, sizeof L->vsafe);
-  memset(L->vmost, 0, sizeof L->vmost);
+  memset(&L->vb, 0, sizeof L->vb);
   size_t cells = 0;
   for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   cgt_rc rc = room(L, cells + 4 * (size_t)n);
