@@ -318,10 +318,39 @@ function domOptions(side) {
   return out;
 }
 
+// Boards of at most VALUE_SQUARES squares are valued (cg_board: values,
+// thermograph, every move's value); larger ones, up to 8x8, are answered
+// by search (board_winning_moves), each search given SEARCH_MS.
+const VALUE_SQUARES = 20, SEARCH_MS = 8000;
+
+// The winning moves of side (their result boards), by search; null when
+// the search ran out of its time.
+function domWinning(side, log) {
+  const sql = `SELECT result FROM board_winning_moves('domineering', ${lit(side)}, ${lit(domText(dom.cells))});`;
+  if (log) log.textContent = (sql + '\n\n' + log.textContent).slice(0, 20000);
+  const r = cgt.exec(sql, SEARCH_MS);
+  if (r.error) {
+    if (/interrupted/.test(r.error)) return null;
+    throw new Error(r.error);
+  }
+  return new Set(r.results[r.results.length - 1].rows.map((row) => row[0]));
+}
+
 function domAnalyse() {
   const log = $('dom-log');
-  dom.value = cgt.value(`SELECT cg_board('domineering', ${lit(domText(dom.cells))});`, log);
   dom.options = domOptions(dom.toMove);
+  dom.search = dom.rows * dom.cols > VALUE_SQUARES;
+  if (dom.search) {   /* who wins each move, by search, when hints ask for it */
+    dom.value = null;
+    const wins = dom.options.length && hintsOn() && dom.toMove === dom.you ? domWinning(dom.toMove, log) : null;
+    dom.searched = wins !== null;
+    for (const o of dom.options) {
+      const w = wins ? wins.has(domText(o.cells)) : undefined;
+      Object.assign(o, {value: w === undefined ? '?' : w ? 'wins' : 'loses', leftWins: w && dom.toMove === 'L', rightWins: w && dom.toMove === 'R'});
+    }
+    return;
+  }
+  dom.value = cgt.value(`SELECT cg_board('domineering', ${lit(domText(dom.cells))});`, log);
   if (!dom.options.length) return;
   const vals = cgt.rows(`SELECT ${dom.options.map((o) => `cg_board('domineering', ${lit(domText(o.cells))})`).join(', ')};`, log)[0];
   dom.options.forEach((o, k) => { o.value = vals[k]; });
@@ -334,9 +363,40 @@ function domPlay(o) {
   domAnalyse();
 }
 
+// The engine's move on a large board: the first winning move the search
+// finds; when there is none, or the search runs out of its time, the move
+// that takes most of the opponent's places and fewest of its own.
+function domSearchChoice() {
+  const log = $('dom-log'), side = dom.toMove;
+  const sql = `SELECT result FROM board_winning_moves('domineering', ${lit(side)}, ${lit(domText(dom.cells))}) LIMIT 1;`;
+  log.textContent = (sql + '\n\n' + log.textContent).slice(0, 20000);
+  const r = cgt.exec(sql, SEARCH_MS);
+  if (r.error && !/interrupted/.test(r.error)) throw new Error(r.error);
+  const rows = r.error ? [] : r.results[r.results.length - 1].rows;
+  if (rows.length) return {o: dom.options.find((x) => domText(x.cells) === rows[0][0]), why: 'a winning move, found by search'};
+  const free = (i, j) => i >= 0 && j >= 0 && i < dom.rows && j < dom.cols && dom.cells[i * dom.cols + j] === '.';
+  let best = null, bestScore = -1e9;
+  for (const o of dom.options) {
+    let score = 0;
+    for (const sq of [o.key, o.other]) {
+      const i = Math.floor(sq / dom.cols), j = sq % dom.cols;
+      score += side === 'L' ? 2 * (free(i, j - 1) + free(i, j + 1)) - (free(i - 1, j) + free(i + 1, j))
+                            : 2 * (free(i - 1, j) + free(i + 1, j)) - (free(i, j - 1) + free(i, j + 1));
+    }
+    if (score > bestScore) best = o, bestScore = score;
+  }
+  return {o: best, why: r.error ? 'the search ran out of time: a move that blocks most' : 'every move loses: a move that blocks most'};
+}
+
 function domEngine() {
-  const o = partizanChoice(dom.toMove, dom.options);
   const rc = (i) => `(${Math.floor(i / dom.cols) + 1}, ${i % dom.cols + 1})`;
+  if (dom.search) {
+    const {o, why} = domSearchChoice();
+    dom.last = `Engine covered ${rc(o.key)}–${rc(o.other)} (${why}). `;
+    domPlay(o);
+    return;
+  }
+  const o = partizanChoice(dom.toMove, dom.options);
   dom.last = `Engine covered ${rc(o.key)}–${rc(o.other)} (value after: ${o.value}). `;
   domPlay(o);
 }
@@ -347,6 +407,8 @@ function domDraw() {
   box.style.gridTemplateColumns = `repeat(${dom.cols}, 3.2em)`;
   if (!dom.options.length)
     setStatus('dom-status', (dom.last || '') + (yours ? 'You cannot place a domino: the engine wins.' : 'The engine cannot place a domino: you win!'), yours ? 'engine' : 'you');
+  else if (dom.search)
+    setStatus('dom-status', (dom.last || '') + 'Your move.' + (hints ? (dom.searched ? ' Green squares start a winning move (by search).' : ' The search for winning moves ran out of time.') : ''));
   else setStatus('dom-status', (dom.last || '') + 'Your move.' + (hints ? ` Value ${dom.value}; green squares start a winning move.` : ''));
   showThermograph($('dom-thermo'), dom.value, $('dom-log'));
   const byAnchor = new Map(dom.options.map((o) => [o.key, o]));
@@ -357,7 +419,7 @@ function domDraw() {
     const o = byAnchor.get(i) || byOther.get(i);
     if (c === '.' && o && yours) {
       const a = byAnchor.get(i);
-      if (hints && a) {
+      if (hints && a && a.value !== '?') {
         cell.classList.add((dom.you === 'L' ? a.leftWins : a.rightWins) ? 'win' : 'lose');
         cell.append(el('small', {}, a.value.length <= 9 ? a.value : a.value.slice(0, 7) + '…'));
         cell.title = 'value after this move: ' + a.value;
@@ -382,7 +444,7 @@ function domDraw() {
 }
 
 function domNew(engineFirst) {
-  const clamp = (v) => Math.max(1, Math.min(5, Number(v) || 1));   /* 6×6 takes over a minute in wasm */
+  const clamp = (v) => Math.max(1, Math.min(8, Number(v) || 1));   /* past 20 squares, by search */
   Object.assign(dom, {rows: clamp($('dom-rows').value), cols: clamp($('dom-cols').value), you: $('dom-side').value, last: ''});
   dom.cells = Array(dom.rows * dom.cols).fill('.');
   dom.toMove = engineFirst ? otherSide(dom.you) : dom.you;

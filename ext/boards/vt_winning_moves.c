@@ -4,8 +4,9 @@
 ** boards, one row each: (board_index, move, result), board_index counting
 ** the boards from 1, move the squares it changes (cg_move_text: "b1-b2"),
 ** result the board after it.  No rows when first loses.  Pure
-** (INNOCUOUS); the rows are made at once by the search of solve.h, whose
-** transposition table serves every move tried.  (A table-valued function
+** (INNOCUOUS); the rows are streamed: each is found by the search of
+** solve.h when SQLite asks for it (so LIMIT 1 stops at the first winning
+** move), and one transposition table serves every move tried.  (A table-valued function
 ** takes a fixed set of hidden columns: at most 14 boards.)
 */
 #include <string.h>
@@ -18,53 +19,73 @@ enum { COL_BOARD_INDEX, COL_MOVE, COL_RESULT };
 
 #define MAX_BOARDS (CGT_TF_ARGS - 2)
 
-typedef struct win_row {
-  uint32_t board;
+/* The search under way: the sum, the options of the board being tried,
+** and the current row. */
+typedef struct win_state {
+  const cg_rules *r;
+  int right;
+  uint32_t n;           /* boards */
+  cg_grid *g;           /* the boards, then room for CG_BOARD_MAXOPT options */
+  cg_move *moves;
+  uint32_t board, nopts, next;   /* board tried, its options, the next one to try */
+  int listed;                    /* its options are in the room after the boards */
+  cg_solver *x;
+  /* the current row */
   char move[32];
-  char *result;   /* cgt_malloc'd */
-} win_row;
-
-typedef struct win_rows {
-  win_row *row;
-  size_t n, cap;
-} win_rows;
+  char result[CG_BOARD_TEXT];
+} win_state;
 
 static void win_reset(cgt_cursor *cur) {
-  win_rows *w = cur->rows;
+  win_state *w = cur->rows;
   if (!w) return;
-  for (size_t i = 0; i < w->n; i++) cgt_free(w->row[i].result);
-  cgt_free(w->row);
+  cg_solver_free(w->x);
+  cgt_free(w->g);
+  cgt_free(w->moves);
   sqlite3_free(w);
 }
 
-/* Tries every move of player right in board i of the sum g[0..n-1] (g[i]
-** is put back after), adding the winning ones to w. */
-static cgt_rc try_board(cg_solver *x, const cg_rules *r, cg_grid *g, uint32_t n, uint32_t i, int right, win_rows *w,
-                        cg_grid *opts, cg_move *moves) {
-  cg_grid here = g[i];
-  uint32_t k = r->options(r, &here, right, opts, moves);
+/* Makes the next row: the next winning move, trying the moves of each
+** board in turn (the board is put back after each), or the end. */
+static int win_next(cgt_cursor *cur) {
+  win_state *w = cur->rows;
+  const char *fname = cur->tf->name;
+  cg_store *s = cgt_conn_games(cur->conn, NULL);
+  cg_board_table *t = s ? cgt_conn_boards(cur->conn) : NULL;
+  if (!t) return SQLITE_NOMEM;
+  cgt_interrupt it;
+  cgt_interrupt_begin(&it, cur->conn, fname);
+  cg_store_set_stop(s, &it.stop);
   cgt_rc rc = CGT_OK;
-  for (uint32_t j = 0; j < k && rc == CGT_OK; j++) {
-    int win = 1;
-    g[i] = opts[j];
-    rc = cg_solver_wins(x, g, n, !right, &win);
-    if (rc || win) continue;
-    win_row *row = cgt_grow(w->row, &w->cap, w->n + 1, sizeof *row, 16);
-    char *text = row ? cgt_malloc(CG_BOARD_TEXT) : NULL;
-    if (!text) {
-      if (row) w->row = row;
-      rc = CGT_NOMEM;
-      break;
+  if (!w->x && !(w->x = cg_solver_new(s, t, w->r, it.stop.memory ? it.stop.memory / 2 : UINT64_MAX))) rc = CGT_NOMEM;
+  int found = 0;
+  cg_grid *opts = w->g + w->n;
+  while (rc == CGT_OK && !found && w->board < w->n) {
+    if (!w->listed) {   /* the options of the board to try next */
+      w->nopts = w->r->options(w->r, &w->g[w->board], w->right, opts, w->moves);
+      w->next = 0, w->listed = 1;
     }
-    w->row = row;
-    row = &w->row[w->n++];
-    row->board = i + 1;
-    cg_move_text(&moves[j], here.cols, row->move);
-    cg_board_text(r, &opts[j], text);
-    row->result = text;
+    if (w->next == w->nopts) {
+      w->board++, w->listed = 0;
+      continue;
+    }
+    uint32_t j = w->next++;
+    cg_grid here = w->g[w->board];
+    int win = 1;
+    w->g[w->board] = opts[j];
+    rc = cg_solver_wins(w->x, w->g, w->n, !w->right, &win);
+    w->g[w->board] = here;
+    if (rc == CGT_OK && !win) {
+      found = 1;
+      cg_move_text(&w->moves[j], here.cols, w->move);
+      cg_board_text(w->r, &opts[j], w->result);
+    }
   }
-  g[i] = here;
-  return rc;
+  cg_store_set_stop(s, NULL);
+  if (rc == CGT_MEMORY) cur->err = sqlite3_mprintf("cgt: %s: %z", fname, cgt_memory_text(&it.stop));
+  else if (rc && rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, cgt_rc_text(rc));
+  cgt_interrupt_end(&it);
+  cur->eof = !found;
+  return cgt_sqlite_rc(rc);
 }
 
 static int win_filter(cgt_cursor *cur, sqlite3_value **args) {
@@ -87,46 +108,29 @@ static int win_filter(cgt_cursor *cur, sqlite3_value **args) {
     if (!args[i]) continue;   /* left out */
     if (!(texts[n++] = (const char *)sqlite3_value_text(args[i]))) return SQLITE_NOMEM;
   }
-  win_rows *w = sqlite3_malloc(sizeof *w);
+  win_state *w = sqlite3_malloc(sizeof *w);
   if (!w) return SQLITE_NOMEM;
   memset(w, 0, sizeof *w);
   cur->rows = w;
-  cg_grid *g = cgt_malloc((n + CG_BOARD_MAXOPT) * sizeof *g);
-  cg_move *moves = g ? cgt_malloc(CG_BOARD_MAXOPT * sizeof *moves) : NULL;
+  w->r = r, w->right = right, w->n = n;
+  w->g = cgt_malloc((n + CG_BOARD_MAXOPT) * sizeof *w->g);
+  w->moves = w->g ? cgt_malloc(CG_BOARD_MAXOPT * sizeof *w->moves) : NULL;
+  if (!w->moves) return SQLITE_NOMEM;
   char err[400];
-  cgt_rc rc = moves ? cg_sum_parse(r, texts, n, g, err, sizeof err) : CGT_NOMEM;
-  if (rc == CGT_SYNTAX) {
-    cgt_free(g);
-    cgt_free(moves);
+  if (cg_sum_parse(r, texts, n, w->g, err, sizeof err) != CGT_OK) {
     cur->err = sqlite3_mprintf("cgt: %s: %s", fname, err);
     return SQLITE_ERROR;
   }
-  cg_store *s = rc ? NULL : cgt_conn_games(cur->conn, NULL);
-  cg_board_table *t = s ? cgt_conn_boards(cur->conn) : NULL;
-  if (rc == CGT_OK && !t) rc = CGT_NOMEM;
-  cgt_interrupt it;
-  cgt_interrupt_begin(&it, cur->conn, fname);
-  if (t) cg_store_set_stop(s, &it.stop);
-  cg_solver *x = t ? cg_solver_new(s, t, r, it.stop.memory ? it.stop.memory / 2 : UINT64_MAX) : NULL;
-  if (rc == CGT_OK && !x) rc = CGT_NOMEM;
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = try_board(x, r, g, n, i, right, w, g + n, moves);
-  cg_solver_free(x);
-  if (t) cg_store_set_stop(s, NULL);
-  if (rc == CGT_MEMORY) cur->err = sqlite3_mprintf("cgt: %s: %z", fname, cgt_memory_text(&it.stop));
-  else if (rc && rc != CGT_NOMEM) cur->err = sqlite3_mprintf("cgt: %s: %s", fname, cgt_rc_text(rc));
-  cgt_interrupt_end(&it);
-  cgt_free(g);
-  cgt_free(moves);
-  cur->nrows = (sqlite3_int64)w->n;
-  return cgt_sqlite_rc(rc);
+  cur->next = win_next;
+  return SQLITE_OK;
 }
 
 static void win_column(cgt_cursor *cur, sqlite3_context *ctx, int col) {
-  const win_row *row = &((win_rows *)cur->rows)->row[cur->row];
+  const win_state *w = cur->rows;
   switch (col) {
-    case COL_BOARD_INDEX: sqlite3_result_int64(ctx, row->board); return;
-    case COL_MOVE: sqlite3_result_text(ctx, row->move, -1, SQLITE_TRANSIENT); return;
-    case COL_RESULT: sqlite3_result_text(ctx, row->result, -1, SQLITE_TRANSIENT); return;
+    case COL_BOARD_INDEX: sqlite3_result_int64(ctx, w->board + 1); return;
+    case COL_MOVE: sqlite3_result_text(ctx, w->move, -1, SQLITE_TRANSIENT); return;
+    case COL_RESULT: sqlite3_result_text(ctx, w->result, -1, SQLITE_TRANSIENT); return;
     default: return;
   }
 }

@@ -230,6 +230,14 @@ async function playBoard(page, tab, newButton, statusId, choices) {
     is(thermo, 'thermograph: mean 0, temperature ' + process.env.CGT_WEB_DOMTEMP,
       'with hints, the empty 4x4 Domineering board shows its thermograph (as native cg_thermograph_svg)');
     await page.screenshot({path: `${process.env.CGT_WEB_SHOTS}/domineering.png`});
+    // Past 20 squares the engine answers by search (board_winning_moves).
+    await page.$eval('#dom-rows', (e) => { e.value = '5'; });
+    await page.$eval('#dom-cols', (e) => { e.value = '6'; });
+    await page.click('#dom-new');
+    const searching = (await status(page, 'dom-status')).text;
+    ok(/by search/.test(searching), 'on 5x6 the hints come from the search', searching);
+    s = await playBoard(page, 'domineering', '#dom-new', 'dom-status', ['#dom-board .cell.free.lose', '#dom-board .cell.free.win', '#dom-board .cell.free']);
+    is(s.over, 'engine', 'on 5x6 (Right wins whoever starts) the engine, playing by search, beats Left');
     s = await playBoard(page, 'wythoff', '#wy-new', 'wy-status', ['#wy-board td.reach.lose', '#wy-board td.reach']);
     ok(s.over === 'engine', 'Wythoff 9, 12: a player who avoids the P squares loses to the engine', s.text);
     await page.click('#wy-new');
