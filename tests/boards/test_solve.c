@@ -1,0 +1,142 @@
+/*
+** Unit tests of the outcome search (ext/boards/solve.c) and of what it
+** adds to the board interface: the search against the canonical value on
+** random boards and sums of every ruleset, once as the rulesets are and
+** once with no region valued (a copy of the ruleset with small = 0, so
+** every position is searched) and no bounds; the impartial variants'
+** fields against their bases'; regions of boards past 64 squares against
+** the same regions on small boards; the move texts; a small table
+** (bytes) gives the same answers; an interrupt ends a search.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../ext/boards/rulesets.h"
+#include "../../ext/boards/solve.h"
+#include "../tap.h"
+
+static cg_store *s;
+
+static void random_board(const cg_rules *r, cg_grid *g, int cells) {
+  const cg_rules *b = r->base ? r->base : r;
+  if (b->one_row) g->rows = 1, g->cols = (uint16_t)(2 + rand() % (cells - 1));
+  else {
+    g->rows = (uint16_t)(1 + rand() % 4);
+    g->cols = (uint16_t)(1 + rand() % (cells / g->rows));
+  }
+  for (int i = 0; i < g->rows * g->cols; i++) {
+    int k = rand() % 8;
+    g->c[i] = (uint8_t)(b == &cg_domineering ? k != 0 : k < 3 ? 1 : k < 6 ? 2 : 0);
+  }
+}
+
+/* Whether the search agrees with the canonical value on rounds random
+** sums of ruleset r (searched with rules q: r or a copy), both players
+** first; with tt_bytes for the table. */
+static int agree(const cg_rules *r, const cg_rules *q, int rounds, int cells, uint64_t tt_bytes) {
+  cg_board_table *t = cg_board_table_new();
+  cg_id zero;
+  cg_integer(s, 0, &zero);
+  int good = 1;
+  for (int k = 0; k < rounds && good; k++) {
+    cg_grid g[3];
+    uint32_t n = 1 + (uint32_t)(rand() % 3);
+    cg_id sum = zero, v;
+    for (uint32_t i = 0; i < n; i++) {
+      random_board(r, &g[i], n == 1 ? cells : cells / 2);
+      if (cg_board_value(s, t, r, &g[i], &v) || cg_add(s, sum, v, &sum)) return 0;
+    }
+    int le, ge;
+    cg_le(s, sum, zero, &le);
+    cg_le(s, zero, sum, &ge);
+    cg_solver *x = cg_solver_new(s, t, q, tt_bytes);
+    for (int right = 0; right < 2 && good; right++) {
+      int win = -1;
+      if (cg_solver_wins(x, g, n, right, &win) != CGT_OK) good = 0;
+      if (win != (right ? !ge : !le)) good = 0;
+    }
+    cg_solver_free(x);
+  }
+  cg_board_table_free(t);
+  return good;
+}
+
+static int always(void *arg) {
+  (void)arg;
+  return 1;
+}
+
+int main(void) {
+  s = cg_store_new();
+  srand(26);
+  const cg_rules *all[] = {&cg_domineering, &cg_clobber, &cg_toadsfrogs, &cg_cram, &cg_impartial_clobber,
+                           &cg_impartial_toadsfrogs};
+  for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+    const cg_rules *r = all[i];
+    ok(agree(r, r, 200, 14, 1 << 20), "%s: the search agrees with the canonical value (200 sums)", r->name);
+    cg_rules bare = *r;
+    bare.small = 0, bare.bounds = NULL;
+    ok(agree(r, &bare, 120, 9, 1 << 20), "%s: every position searched, no bounds: the same", r->name);
+    ok(agree(r, r, 60, 12, 1024), "%s: a table of at most 1 KB (none is made: every position searched again): the same", r->name);
+  }
+
+  /* The impartial variants repeat their bases' symbols, flags and symmetries. */
+  const cg_rules *imp[] = {&cg_cram, &cg_impartial_clobber, &cg_impartial_toadsfrogs};
+  for (size_t i = 0; i < 3; i++) {
+    const cg_rules *r = imp[i], *b = r->base;
+    ok(r->impartial && !strcmp(r->symbols, b->symbols) && r->one_row == b->one_row &&
+           r->hash_is_empty == b->hash_is_empty && r->symmetries == b->symmetries &&
+           !strcmp(r->name + strlen("impartial "), b->name),
+       "%s repeats %s's fields", r->name, b->name);
+  }
+  ok(cg_rules_find("CRAM") == &cg_cram && cg_rules_find("Impartial Domineering") == &cg_cram,
+     "cram and impartial domineering name one ruleset");
+
+  /* Regions past 64 squares: a 16 x 16 Domineering board with the regions
+  ** of a small board in a corner and one more far away. */
+  {
+    char err[200];
+    cg_grid small, big, regs[2][CG_BOARD_CELLS];
+    cg_board_parse(&cg_domineering, "..#.|..#.|####|.#..", &small, err, sizeof err);
+    big.rows = big.cols = 16;
+    memset(big.c, 0, 256);
+    for (int i = 0; i < 4; i++) memcpy(big.c + i * 16, small.c + i * 4, 4);
+    big.c[15 * 16 + 14] = big.c[15 * 16 + 15] = 1;
+    uint32_t a = cg_domineering.regions(&cg_domineering, &small, regs[0]);
+    uint32_t b = cg_domineering.regions(&cg_domineering, &big, regs[1]);
+    int same = b == a + 1;
+    for (uint32_t k = 0; k < a && same; k++)
+      same = regs[0][k].rows == regs[1][k].rows && regs[0][k].cols == regs[1][k].cols &&
+             !memcmp(regs[0][k].c, regs[1][k].c, (size_t)regs[0][k].rows * regs[0][k].cols);
+    ok(same, "the regions of a 16 x 16 board are those of its 4 x 4 corner and one more (%u, %u)", a, b);
+  }
+
+  /* Move texts: from the top left, column letters then row numbers. */
+  {
+    char buf[32];
+    cg_move m = {{0, 17}, 2};
+    cg_move_text(&m, 16, buf);
+    is_str(buf, "a1-b2", "squares 0 and 17 of 16 columns");
+    m = (cg_move){{25, 26, 255}, 3};
+    cg_move_text(&m, 256, buf);
+    is_str(buf, "z1-aa1-iv1", "past z: aa, ..., iv (a row of 256)");
+  }
+
+  /* An interrupt ends the search of empty 6 x 6 Domineering. */
+  {
+    char err[200];
+    cg_grid g;
+    cg_board_parse(&cg_domineering, "......|......|......|......|......|......", &g, err, sizeof err);
+    cg_board_table *t = cg_board_table_new();
+    cgt_stop st = {always, NULL, 0, 0, 0, 0, 0, 0, 0};
+    cg_store_set_stop(s, &st);
+    cg_solver *x = cg_solver_new(s, t, &cg_domineering, 1 << 24);
+    int win = -1;
+    ok(cg_solver_wins(x, &g, 1, 0, &win) == CGT_INTERRUPTED, "an interrupt ends the search");
+    cg_solver_free(x);
+    cg_store_set_stop(s, NULL);
+    cg_board_table_free(t);
+  }
+  cg_store_free(s);
+  return tap_done();
+}
