@@ -64,4 +64,4 @@ static int score(const cg_grid *g, int right, const cg_move *m) {
 
 const cg_rules cg_clobber = {.name = "clobber", .id = 2, .symbols = ".xo", .hash_is_empty = 1, .options = options,
                              .regions = regions, .symmetries = 0xFFFF, .negates = negates, .size = stones,
-                             .small = 10, .score = score};
+                             .small = 8, .score = score};
