@@ -5,7 +5,8 @@
 ** boards of one input), cutcake W x H (two 64-bit numbers from the input),
 ** domineering, clobber and toadsfrogs boards, and subtraction games
 ** ("subtraction" + the first line, the heap on the second).  Every value
-** must print and parse back to itself, and the periods a subtraction game's
+** must print and parse back to itself, the outcome search of a board must
+** agree with its value, and the periods a subtraction game's
 ** search reports must hold on the heaps searched.
 */
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "../../ext/boards/prules.h"
 #include "../../ext/boards/rulesets.h"
 #include "../../ext/boards/search.h"
+#include "../../ext/boards/solve.h"
 #include "../../ext/boards/subtraction.h"
 #include "fuzz_budget.h"
 
@@ -97,11 +99,26 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   } else if (which >= 6) {
     subtraction(s, text);
   } else if (which >= 3) {
-    /* The board rulesets of cg_board, with a transposition table per input. */
+    /* The board rulesets of cg_board, with a transposition table per
+    ** input; the outcome search (solve.h) must agree with the value. */
     static const char *const names[] = {"domineering", "clobber", "toadsfrogs"};
     cg_board_table *table = cg_board_table_new();
-    if (table && cg_board(s, table, names[which - 3], text, &g, err, sizeof err) == CGT_OK)
+    if (table && cg_board(s, table, names[which - 3], text, &g, err, sizeof err) == CGT_OK) {
       roundtrip(s, g, names[which - 3]);
+      const cg_rules *r = cg_rules_find(names[which - 3]);
+      cg_grid board;
+      cg_id zero;
+      int le[2], win[2] = {-1, -1};
+      cg_solver *x = cg_solver_new(s, table, r, 1 << 20);
+      if (x && cg_board_parse(r, text, &board, err, sizeof err) == CGT_OK && cg_integer(s, 0, &zero) == CGT_OK &&
+          cg_le(s, g, zero, &le[0]) == CGT_OK && cg_le(s, zero, g, &le[1]) == CGT_OK &&
+          cg_solver_wins(x, &board, 1, 0, &win[0]) == CGT_OK && cg_solver_wins(x, &board, 1, 1, &win[1]) == CGT_OK &&
+          (win[0] == le[0] || win[1] == le[1])) {
+        fprintf(stderr, "%s '%s': the search says %d %d, the value otherwise\n", r->name, text, win[0], win[1]);
+        abort();
+      }
+      cg_solver_free(x);
+    }
     cg_board_table_free(table);
   } else {
     uint64_t w = 0, h = 0;

@@ -119,6 +119,8 @@ static const char *const words[] = {
     "LLRL", "GGG", ".x./xox/oxx", "xo.......", "2x8", "1000000000x3", "toetactics:xxx......",
     "[]", "[1,2]", "[2,2,3]", "[\"c\",\"a\"]", "[1,\"c\"]", "[2.0]", "[[1]]", "{\"a\":1}", "[1,", "[null]",
     "[true]", "[1e400]", "[9223372036854775807]", "inf{1}", "{|", "zz", "c", "a", "up", "star", "loop",
+    "domineering", "clobber", "toadsfrogs", "cram", "impartial clobber", "L", "R", "..|..", "xoxo|oxox", "TT..FF",
+    "...|...|...", "x.o|.ox",
 };
 
 static void gen_call(sb *b, rd *r, int depth, int from);
