@@ -44,10 +44,14 @@ typedef struct region_memo {
   uint64_t h1, h2;
   cg_bounds b;
   cg_id value;
-  int small;   /* 1: valued (value); 0: searched; -1: a free slot */
+  int small;   /* 1: a small region, valued (value); 0: a free slot */
 } region_memo;
 
-#define MEMO_SLOTS ((size_t)1 << 17)
+/* The memo starts small (a call on a small board must not clear a large
+** one) and doubles, afresh, each time it has taken four times its slots,
+** up to MEMO_MAX slots. */
+#define MEMO_FIRST ((size_t)1 << 10)
+#define MEMO_MAX ((size_t)1 << 17)
 
 struct cg_solver {
   cg_store *s;
@@ -59,7 +63,8 @@ struct cg_solver {
   cg_move *smoves;    /* the moves of the options in scratch */
   cg_grid g, o;       /* a part and an option, unpacked */
   uint8_t packed[4 + CG_BOARD_CELLS];   /* a region, packed */
-  region_memo *memo;  /* MEMO_SLOTS, direct-mapped */
+  region_memo *memo;  /* memo_slots, direct-mapped */
+  size_t memo_slots, memo_puts;
   cg_id zero;
   /* The transposition table: cap entries of two words, in buckets of two.
   ** Word 0 is the key's first hash; word 1 holds 40 bits of the second,
@@ -71,7 +76,7 @@ struct cg_solver {
   uint64_t nodes;
 };
 
-#define TT_FIRST ((size_t)1 << 15)
+#define TT_FIRST ((size_t)1 << 12)
 
 /* ---- hashing ---- */
 
@@ -192,8 +197,8 @@ static void bounds_swap(cg_bounds *b) {
 static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2, region_memo *out) {
   const cg_rules *r = x->r;
   int small = r->size && r->size(g) <= r->small;
-  region_memo *m = &x->memo[(size_t)h1 & (MEMO_SLOTS - 1)];
-  if (small && m->small >= 0 && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
+  region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
+  if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
   region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}}, 0, 0};
   if (r->bounds) r->bounds(g, &e.b);
   if (small) {
@@ -204,6 +209,14 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2
       if (rc == CGT_OK && !cg_board_table_find(x->t, r, g, &e.value)) rc = cg_board_table_put(x->t, r, g, e.value);
     }
     if (rc) return rc;
+    if (++x->memo_puts > 4 * x->memo_slots && x->memo_slots < MEMO_MAX) {
+      region_memo *bigger = cgt_calloc(2 * x->memo_slots, sizeof *bigger);
+      if (bigger) {
+        cgt_free(x->memo);
+        x->memo = bigger, x->memo_slots *= 2, x->memo_puts = 0;
+        m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
+      }
+    }
     *m = e;
   }
   *out = e;
@@ -406,8 +419,8 @@ cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   x->s = s, x->t = t, x->r = r, x->tt_max = tt_bytes;
   x->scratch = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scratch);
   x->smoves = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->smoves);
-  x->memo = cgt_malloc(MEMO_SLOTS * sizeof *x->memo);
-  for (size_t i = 0; x->memo && i < MEMO_SLOTS; i++) x->memo[i].small = -1;
+  x->memo = cgt_calloc(MEMO_FIRST, sizeof *x->memo);
+  x->memo_slots = MEMO_FIRST;
   if (!x->scratch || !x->smoves || !x->memo || cg_integer(s, 0, &x->zero) != CGT_OK) {
     cg_solver_free(x);
     return NULL;
