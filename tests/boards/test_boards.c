@@ -17,14 +17,16 @@ static cg_store *s;
 
 #include "prints.h"
 
-/* The plain search: {values of Left's options | values of Right's}. */
+/* The plain search: {values of Left's options | values of Right's}.  A
+** side has at most 4 options a square (a stone's four captures). */
 static cgt_rc plain(const cg_rules *r, const cg_grid *g, cg_id *out) {
-  cg_grid *opts = malloc(2 * CG_BOARD_MAXOPT * sizeof *opts);
-  cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
-  uint32_t nl = r->options(r, g, 0, opts, NULL), nr = r->options(r, g, 1, opts + CG_BOARD_MAXOPT, NULL);
-  cgt_rc rc = CGT_OK;
+  size_t most = 4 * (size_t)g->rows * g->cols + 1;
+  cg_grid *opts = malloc(2 * most * sizeof *opts);
+  cg_id L[64], R[64];
+  uint32_t nl = r->options(r, g, 0, opts, NULL), nr = r->options(r, g, 1, opts + most, NULL);
+  cgt_rc rc = nl > 64 || nr > 64 ? CGT_LIMIT : CGT_OK;
   for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = plain(r, &opts[i], &L[i]);
-  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(r, &opts[CG_BOARD_MAXOPT + i], &R[i]);
+  for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(r, &opts[most + i], &R[i]);
   free(opts);
   return rc ? rc : cg_game(s, L, nl, R, nr, out);
 }
@@ -131,8 +133,11 @@ int main(void) {
       {"clobber", "xo|x", "clobber: row 2 has 1 squares"},
       {"toadsfrogs", "T.|.F", "toadsfrogs: a board is one row, not 2 rows"},
       {"toadsfrogs", "T.x", "toadsfrogs: unknown character 'x' at row 1, column 3"},
-      {"domineering", "........|........|........|........|........|........|........|........|.",
-       "domineering: a board has at most 64 squares; row 9, column 1 is one more"},
+      {"domineering",
+       "................|................|................|................|................|................|"
+       "................|................|................|................|................|................|"
+       "................|................|................|................|.",
+       "domineering: a board has at most 256 squares; row 17, column 1 is one more"},
       {"chess", "..", "unknown board ruleset 'chess'"},
   };
   for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) {

@@ -60,7 +60,7 @@ is "cutcake" "-7|-3|-1|0|499999999" \
   "SELECT surreal_value('cutcake', '1x8'), surreal_value('cutcake:2x8'), surreal_value('cutcake', '5x8'), surreal_value('cutcake', '8x8'), surreal_value('cutcake', '1000000000x3')"
 is "a sum of boards" "-10" \
   "SELECT cg_sum(surreal_value('cutcake', b)) FROM (SELECT '1x8' AS b UNION ALL SELECT '2x8' UNION ALL SELECT '8x8')"
-is_error "unknown ruleset" "cgt: surreal_value: unknown ruleset 'chess' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs, subtraction{L|R})" \
+is_error "unknown ruleset" "cgt: surreal_value: unknown ruleset 'chess' (toetactics, hackenbush, cutcake, domineering, clobber, toadsfrogs, impartial domineering (cram), impartial clobber, impartial toadsfrogs, subtraction{L|R})" \
   "SELECT surreal_value('chess', 'x')"
 is_error "three in a row" "cgt: surreal_value: board 'xxx/.../...' already has three in a row" \
   "SELECT surreal_value('toetactics', 'xxx/.../...')"
