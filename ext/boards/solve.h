@@ -3,10 +3,10 @@
 ** board.h (MCGS's idea: minimax search on a sum that uses combinatorial
 ** game theory).
 **
-** A position is a sum of independent regions, each put in its canonical
-** orientation (board.h's symmetries), plus one canonical short game: the
-** sum of the values of the regions small enough to be valued (the
-** ruleset's size hook; values from the connection's table of regions,
+** A position is a sum of independent regions plus one canonical short
+** game: the sum of the values of the regions small enough to be valued
+** (the ruleset's size hook; each put in its canonical orientation by
+** board.h's symmetries, its value from the connection's table of regions,
 ** search.h).  A move changes one region, or plays in that value.  The
 ** search is negamax on win or loss with:
 **   - a transposition table keyed by a 128-bit hash of the sum (the
