@@ -316,8 +316,9 @@ static NOINLINE cgt_rc print_named(printer *P, uint32_t v, int force_parens, int
   uint32_t nim;
   int th, neg = 0;
   if (upon_form(P, v, 0, 1, &x, &nim, &th) || (neg = upon_form(P, v, 1, 1, &x, &nim, &th)) != 0) {
-    cgt_rc rc = CGT_OK;
-    if (neg) rc = cg_dyadic_neg(cg_store_bigs(P->s), x, &x);
+    int parens = force_parens && (!cg_dyadic_is_zero(x) || nim >= 1);   /* +-(5v<on>), not (+-5)+v<on> */
+    cgt_rc rc = parens ? put(&P->out, "(") : CGT_OK;
+    if (rc == CGT_OK && neg) rc = cg_dyadic_neg(cg_store_bigs(P->s), x, &x);
     if (rc == CGT_OK && !cg_dyadic_is_zero(x)) rc = put_number(P, x);
     if (rc == CGT_OK) rc = put(&P->out, neg ? (th ? "v<on>" : "v[on]") : (th ? "^<on>" : "^[on]"));
     if (rc == CGT_OK && nim >= 1) {
@@ -325,7 +326,7 @@ static NOINLINE cgt_rc print_named(printer *P, uint32_t v, int force_parens, int
       snprintf(star, sizeof star, nim >= 2 ? "*%u" : "*", nim);
       rc = put(&P->out, star);
     }
-    return rc;
+    return rc || !parens ? rc : put(&P->out, ")");
   }
   *done = 0;
   return CGT_OK;

@@ -102,6 +102,14 @@ t.ok(bad_sum == 0, "the class of %d sums of positions of random graphs with cycl
 t.ok(bad_le == 0 and les > 50, "%d comparisons of stoppers G <= H = Left survives H - G moving second" % les)
 t.ok(bad_print == 0, "every value of those graphs prints a text that reads back to itself")
 
+# +-G of an upon form with a number or a star prints its braces back
+# (found by fuzz_loopy: +-{5v<on>} printed as +-5v<on>, which reads as
+# (+-5) + v<on>).
+for g in ["5v<on>", "5^[on]*", "-3^<on>*2", "1/2v[on]"]:
+    printed = one("SELECT cg(?)", "+-{%s}" % g)
+    t.is_(one("SELECT cg(?) = cg(?)", printed, "{%s|-(%s)}" % (g, g)), 1,
+          "+-{%s} prints as %s, which reads back to itself" % (g, printed))
+
 # Winning Ways, vol. 2, ch. 11 ("Games Infinite and Indefinite"): on is
 # bigger than every game, dud swallows everything, over is a positive
 # number smaller than every positive number, upon is between ^ and ^^.
