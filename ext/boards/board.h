@@ -27,6 +27,7 @@
 #define CGT_CORE_BOARD_H
 
 #include "../partizan/pgame.h"
+#include <limits.h>
 
 /* The most squares of a board (rows x columns, removed squares included):
 ** 16 x 16 and more. */
@@ -89,9 +90,14 @@ struct cg_rules {
   uint32_t small;
   /* Bounds on the moves left in g. */
   void (*bounds)(const cg_grid *g, cg_bounds *b);
-  /* A score of move m of a player in g: higher is tried first. */
-  int (*score)(const cg_grid *g, int right, const cg_move *m);
+  /* Scores of the n moves of a player in g (the moves of his options, in
+  ** their order): higher is tried first.  CG_NEEDLESS marks a move the
+  ** player never needs while he has a move not so marked in the regions
+  ** searched (Domineering's safe moves): the search then leaves it out. */
+  void (*score)(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores);
 };
+
+#define CG_NEEDLESS INT_MIN
 
 /* Parses a board; CGT_SYNTAX with a message (naming the ruleset, and the
 ** row and column of a bad character) in err. */

@@ -55,11 +55,13 @@ static uint32_t stones(const cg_grid *g) {
 }
 
 /* Moves to the middle of the board first, as MCGS orders them. */
-static int score(const cg_grid *g, int right, const cg_move *m) {
+static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
   (void)right;
-  int i = m->sq[1] / g->cols, j = m->sq[1] % g->cols;
-  int di = 2 * i - (g->rows - 1), dj = 2 * j - (g->cols - 1);
-  return -(di < 0 ? -di : di) - (dj < 0 ? -dj : dj);
+  for (uint32_t k = 0; k < n; k++) {
+    int i = moves[k].sq[1] / g->cols, j = moves[k].sq[1] % g->cols;
+    int di = 2 * i - (g->rows - 1), dj = 2 * j - (g->cols - 1);
+    scores[k] = -(di < 0 ? -di : di) - (dj < 0 ? -dj : dj);
+  }
 }
 
 const cg_rules cg_clobber = {.name = "clobber", .id = 2, .symbols = ".xo", .hash_is_empty = 1, .options = options,

@@ -53,11 +53,6 @@ static uint32_t free_squares(const cg_grid *g) {
   return n;
 }
 
-/* Square (i, j) of g is free (off the board: not). */
-static int at(const cg_grid *g, int i, int j) {
-  return i >= 0 && j >= 0 && i < g->rows && j < g->cols && g->c[i * g->cols + j] == 1;
-}
-
 /* One player's bounds on lines of free squares: line[l] has bit k when
 ** square k of line l is free (Left's lines are columns, Right's rows);
 ** a domino covers squares k of lines l and l + 1.  Dominoes are packed
@@ -96,16 +91,73 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
   bounds_lines(cols, C, &b->safe[1], &b->vuln[1], &b->most[1]);
 }
 
-/* The other's moves the move takes (free squares across its own two):
-** tried first, those that take most (of the weights tried on 6x7, this
-** searched the fewest positions). */
-static int score(const cg_grid *g, int right, const cg_move *m) {
-  int C = g->cols, s = 0, di = right ? 0 : 1, dj = right ? 1 : 0;
-  for (int k = 0; k < 2; k++) {
-    int i = m->sq[k] / C, j = m->sq[k] % C;
-    s += at(g, i + dj, j + di) + at(g, i - dj, j - di);
+/* A player's lines of g (Left's are columns, Right's rows): bit k of
+** line l is set when square k of it is free; lines -1 and n are empty. */
+static int player_lines(const cg_grid *g, int right, uint64_t *line) {
+  int R = g->rows, C = g->cols, n = right ? R : C;
+  memset(line, 0, (size_t)(n + 2) * sizeof *line);
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      if (g->c[i * C + j] == 1) line[1 + (right ? i : j)] |= (uint64_t)1 << (right ? j : i);
+  return n;
+}
+
+/* Non-overlapping dominoes along a line whose squares may start one
+** (starts: bit k when squares k and k + 1 are both usable), packed from
+** square 0. */
+static int packed_count(uint64_t starts) {
+  int n = 0;
+  while (starts) {
+    uint64_t low = starts & -starts;
+    n++;
+    starts &= ~(low | low << 1);
   }
-  return s;
+  return n;
+}
+
+/* The player's moves on line l (of lines, padded): all, and safe ones
+** (both squares without a free square across). */
+static int real_moves(const uint64_t *line, int l) { return packed_count(line[l] & line[l] >> 1); }
+
+static int safe_moves(const uint64_t *line, int l) {
+  uint64_t walled = ~(line[l - 1] | line[l + 1]);
+  return packed_count(line[l] & line[l] >> 1 & walled & walled >> 1);
+}
+
+/* The counts a move changes, on the lines padded as player_lines makes
+** them: for the mover (me), safe moves on his line l and the two beside it
+** and all moves on l; for the other (you), all moves on the two lines the
+** move crosses (k + 1, k + 2) and safe ones on the lines beside those. */
+static int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
+  int c = safe_moves(me, l - 1) + safe_moves(me, l) + safe_moves(me, l + 1) + real_moves(me, l);
+  return c - safe_moves(you, k) - real_moves(you, k + 1) - real_moves(you, k + 2) - safe_moves(you, k + 3);
+}
+
+/* Scores after Obsequi's: what a move adds to those counts (the other's
+** moves, all and safe, it takes, less the player's own); a safe move is
+** needless (the player keeps it for later). */
+static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
+  uint64_t me[CG_BOARD_CELLS + 2], you[CG_BOARD_CELLS + 2];
+  int C = g->cols;
+  if (g->rows > 64 || C > 64) {
+    memset(scores, 0, n * sizeof *scores);
+    return;
+  }
+  player_lines(g, right, me);
+  player_lines(g, !right, you);
+  for (uint32_t q = 0; q < n; q++) {
+    int i0 = moves[q].sq[0] / C, j0 = moves[q].sq[0] % C;
+    int l = 1 + (right ? i0 : j0), k = right ? j0 : i0;   /* my line, and where on it */
+    uint64_t both = (uint64_t)3 << k, cross = (uint64_t)1 << (l - 1);
+    if (!((me[l - 1] | me[l + 1]) & both)) {
+      scores[q] = CG_NEEDLESS;
+      continue;
+    }
+    int before = counts(me, you, l, k);
+    me[l] &= ~both, you[k + 1] &= ~cross, you[k + 2] &= ~cross;
+    scores[q] = counts(me, you, l, k) - before;
+    me[l] |= both, you[k + 1] |= cross, you[k + 2] |= cross;
+  }
 }
 
 const cg_rules cg_domineering = {

@@ -61,6 +61,7 @@ struct cg_solver {
   size_t nlv;
   cg_grid *scratch;   /* CG_BOARD_MAXOPT grids: options or regions */
   cg_move *smoves;    /* the moves of the options in scratch */
+  int *scores;        /* their scores */
   cg_grid g, o;       /* a part and an option, unpacked */
   uint8_t packed[4 + CG_BOARD_CELLS];   /* a region, packed */
   region_memo *memo;  /* memo_slots, direct-mapped */
@@ -332,11 +333,23 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     uint8_t *o = mv ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : NULL;
     if (!o) return CGT_NOMEM;
     L->moves = mv, L->opts = o;
+    if (r->score) r->score(&x->g, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
-      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? r->score(&x->g, side, &x->smoves[j]) : 0};
+      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0};
       L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
     }
   }
+  /* Needless moves go while another move of the regions remains. */
+  size_t kept = 0;
+  for (size_t i = 0; i < n; i++) kept += L->moves[i].score != CG_NEEDLESS;
+  if (kept > 0 && kept < n) {
+    kept = 0;
+    for (size_t i = 0; i < n; i++)
+      if (L->moves[i].score != CG_NEEDLESS) L->moves[kept++] = L->moves[i];
+    n = kept;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (L->moves[i].score == CG_NEEDLESS) L->moves[i].score = -(1 << 29);
   if (L->v != x->zero) {
     const cg_id *opt[2];
     uint32_t no[2];
@@ -426,9 +439,10 @@ cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   x->s = s, x->t = t, x->r = r, x->tt_max = tt_bytes;
   x->scratch = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scratch);
   x->smoves = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->smoves);
+  x->scores = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scores);
   x->memo = cgt_calloc(MEMO_FIRST, sizeof *x->memo);
   x->memo_slots = MEMO_FIRST;
-  if (!x->scratch || !x->smoves || !x->memo || cg_integer(s, 0, &x->zero) != CGT_OK) {
+  if (!x->scratch || !x->smoves || !x->scores || !x->memo || cg_integer(s, 0, &x->zero) != CGT_OK) {
     cg_solver_free(x);
     return NULL;
   }
@@ -441,6 +455,7 @@ void cg_solver_free(cg_solver *x) {
   cgt_free(x->lv);
   cgt_free(x->scratch);
   cgt_free(x->smoves);
+  cgt_free(x->scores);
   cgt_free(x->memo);
   cgt_free(x->tt);
   cgt_stop_release(cg_store_get_stop(x->s), x->tt_held);
