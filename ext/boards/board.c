@@ -233,3 +233,46 @@ int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
   cg_grid_copy(g, &cur);
   return sign(best & 7, best >> 3);
 }
+
+/* The n low bits of w in reverse order. */
+static uint64_t reversed(uint64_t w, int n) {
+  w = (w >> 1 & 0x5555555555555555ull) | (w & 0x5555555555555555ull) << 1;
+  w = (w >> 2 & 0x3333333333333333ull) | (w & 0x3333333333333333ull) << 2;
+  w = (w >> 4 & 0x0F0F0F0F0F0F0F0Full) | (w & 0x0F0F0F0F0F0F0F0Full) << 4;
+  w = (w >> 8 & 0x00FF00FF00FF00FFull) | (w & 0x00FF00FF00FF00FFull) << 8;
+  w = (w >> 16 & 0x0000FFFF0000FFFFull) | (w & 0x0000FFFF0000FFFFull) << 16;
+  w = w >> 32 | w << 32;
+  return w >> (64 - n);
+}
+
+int cg_grid_orbit_hash(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
+  int R = g->rows, C = g->cols;
+  if (R > 64 || C > 64) return 0;
+  /* The squares of codes 1 and 2, by rows (bit j) and by columns (bit i). */
+  uint64_t row[2][64] = {{0}}, col[2][64] = {{0}};
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) {
+      uint8_t v = g->c[i * C + j];
+      if (v > 2) return 0;
+      if (v) row[v - 1][i] |= (uint64_t)1 << j, col[v - 1][j] |= (uint64_t)1 << i;
+    }
+  int (*negates)(int, int) = r->impartial ? keeps : r->negates, found = 0;
+  for (int bit = 0; bit < 16; bit++) {
+    if (bit && !(r->symmetries >> bit & 1)) continue;
+    int sym = bit & 7, swap = bit >> 3, t = sym & 4;
+    int lines = t ? C : R, len = t ? R : C, flip_lines = t ? sym & 1 : sym & 2, flip_bits = t ? sym & 2 : sym & 1;
+    uint64_t (*plane)[64] = t ? col : row;
+    /* Two multiply-xorshift chains over the lines, mixed at the end. */
+    uint64_t a = 0x243f6a8885a308d3ull ^ r->id ^ (uint64_t)lines << 16 ^ (uint64_t)len << 32, b = ~a;
+    for (int l = 0; l < lines; l++) {
+      int at = flip_lines ? lines - 1 - l : l;
+      uint64_t w1 = plane[swap][at], w2 = plane[!swap][at];
+      if (flip_bits) w1 = w1 ? reversed(w1, len) : 0, w2 = w2 ? reversed(w2, len) : 0;
+      a = (a ^ w1) * 0x9e3779b97f4a7c15ull, a ^= a >> 29;
+      b = (b ^ w2 ^ w1 << 17 ^ w1 >> 47) * 0xc2b2ae3d27d4eb4full, b ^= b >> 31;
+    }
+    a = cgt_mix64(a), b = cgt_mix64(b ^ a);
+    if (!found || a < h[0] || (a == h[0] && b < h[1])) h[0] = a, h[1] = b, *sign = negates(sym, swap), found = 1;
+  }
+  return 1;
+}

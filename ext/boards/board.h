@@ -56,9 +56,10 @@ typedef struct cg_move {
 /* Bounds on the moves left in a position, for Left (index 0) and Right:
 ** safe moves the player can make whatever the other does; vulnerable
 ** moves, disjoint from those and from each other, of which each move of
-** the other takes at most two; and the most moves the player can make. */
+** the other takes at most two (vuln) or, of lone ones, at most one, and
+** none of both kinds at once; and the most moves the player can make. */
 typedef struct cg_bounds {
-  uint32_t safe[2], vuln[2], most[2];
+  uint32_t safe[2], vuln[2], lone[2], most[2];
 } cg_bounds;
 
 typedef struct cg_rules cg_rules;
@@ -115,6 +116,12 @@ void cg_move_text(const cg_move *m, int cols, char *buf);
 ** under r's symmetries; returns -1 when that image has the negated value
 ** (never for an impartial ruleset), else +1. */
 int cg_normalise(const cg_rules *r, cg_grid *g);
+
+/* A hash pair of g that all its images under r's symmetries share (the
+** least of theirs), and the sign of the image chosen (-1: its value is
+** g's negated); 0 for a grid of more than 64 rows or columns, or with a
+** code past 2. */
+int cg_grid_orbit_hash(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign);
 
 /* Copies the meaningful part of g (rows, cols and rows * cols cells). */
 void cg_grid_copy(cg_grid *to, const cg_grid *g);

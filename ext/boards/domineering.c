@@ -54,22 +54,30 @@ static uint32_t free_squares(const cg_grid *g) {
 }
 
 /* One player's bounds on lines of free squares: line[l] has bit k when
-** square k of line l is free (Left's lines are columns, Right's rows);
+** square k of line l is free (Left's lines are rows, Right's columns);
 ** a domino covers squares k of lines l and l + 1.  Dominoes are packed
 ** greedily line by line: safe ones have no free square beside either of
-** their two squares; the others are vulnerable (a domino across takes at
-** most two of them). */
-static void bounds_lines(const uint64_t *line, int lines, uint32_t *safe, uint32_t *vuln, uint32_t *most) {
-  uint64_t used = 0;
-  *safe = *vuln = *most = 0;
+** their two squares; the others are vulnerable, lone when no other
+** vulnerable one of the packing has a square beside one of theirs (a
+** domino across takes one of them at most). */
+static void bounds_lines(const uint64_t *line, int lines, uint32_t *safe, uint32_t *vuln, uint32_t *lone,
+                         uint32_t *most) {
+  uint64_t used = 0, open[CG_BOARD_CELLS + 1];   /* open[l]: the vulnerable dominoes packed on lines l, l + 1 */
+  *safe = *most = *vuln = *lone = 0;
   for (int l = 0; l + 1 < lines; l++) {
     uint64_t start = line[l] & line[l + 1] & ~used;
     uint64_t beside = line[l] << 1 | line[l] >> 1 | line[l + 1] << 1 | line[l + 1] >> 1;
     *most += (uint32_t)__builtin_popcountll(start);
     *safe += (uint32_t)__builtin_popcountll(start & ~beside);
+    open[l] = start & beside;
     used = start;
   }
-  *vuln = *most - *safe;
+  for (int l = 0; l + 1 < lines; l++) {
+    uint64_t near = open[l] | (l > 0 ? open[l - 1] : 0) | (l + 2 < lines ? open[l + 1] : 0);
+    uint32_t alone = (uint32_t)__builtin_popcountll(open[l] & ~(near << 1 | near >> 1));
+    *lone += alone;
+    *vuln += (uint32_t)__builtin_popcountll(open[l]) - alone;
+  }
 }
 
 static void bounds(const cg_grid *g, cg_bounds *b) {
@@ -87,8 +95,8 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
       if (g->c[i * C + j] == 1) rows[i] |= (uint64_t)1 << j, cols[j] |= (uint64_t)1 << i;
   }
   /* Left's dominoes join two rows; Right's two columns. */
-  bounds_lines(rows, R, &b->safe[0], &b->vuln[0], &b->most[0]);
-  bounds_lines(cols, C, &b->safe[1], &b->vuln[1], &b->most[1]);
+  bounds_lines(rows, R, &b->safe[0], &b->vuln[0], &b->lone[0], &b->most[0]);
+  bounds_lines(cols, C, &b->safe[1], &b->vuln[1], &b->lone[1], &b->most[1]);
 }
 
 /* A player's lines of g (Left's are columns, Right's rows): bit k of

@@ -9,6 +9,7 @@ typedef struct part {
   const uint8_t *grid;
   uint64_t h1, h2;   /* hashes of the packed grid and ruleset */
   int sign;
+  int ksign;   /* the sign of the image the hashes are of */
   cg_bounds b;   /* the ruleset's bounds, for Left and Right of the region as it is */
 } part;
 
@@ -64,6 +65,8 @@ struct cg_solver {
   int *scores;        /* their scores */
   cg_grid g, o;       /* a part and an option, unpacked */
   uint8_t packed[4 + CG_BOARD_CELLS];   /* a region, packed */
+  cg_grid img;
+  uint8_t kpacked[4 + CG_BOARD_CELLS];
   region_memo *memo;  /* memo_slots, direct-mapped */
   size_t memo_slots, memo_puts;
   cg_id zero;
@@ -98,7 +101,7 @@ static void hash_grid(const cg_rules *r, const uint8_t *packed, size_t bytes, ui
 static void key_of(const level *L, cg_id v, int right, int neg, uint64_t k[2]) {
   uint64_t a = cgt_mix64((uint64_t)v * 0x9e3779b97f4a7c15ull + 1), b = cgt_mix64((uint64_t)v * 0xc2b2ae3d27d4eb4full + 2);
   for (size_t i = 0; i < L->nparts; i++) {
-    int negative = (L->parts[i].sign < 0) != neg;
+    int negative = (L->parts[i].ksign < 0) != neg;
     a += cgt_mix64(L->parts[i].h1 ^ (negative ? 0x5851f42d4c957f2dull : 0));
     b += cgt_mix64(L->parts[i].h2 + (negative ? 0x14057b7ef767814full : 0));
   }
@@ -190,6 +193,7 @@ static void bounds_swap(cg_bounds *b) {
   uint32_t t;
   t = b->safe[0], b->safe[0] = b->safe[1], b->safe[1] = t;
   t = b->vuln[0], b->vuln[0] = b->vuln[1], b->vuln[1] = t;
+  t = b->lone[0], b->lone[0] = b->lone[1], b->lone[1] = t;
   t = b->most[0], b->most[0] = b->most[1], b->most[1] = t;
 }
 
@@ -200,7 +204,7 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2
   int small = r->size && r->size(g) <= r->small;
   region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
   if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
-  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}}, 0, 0};
+  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}, {0, 0}}, 0, 0};
   if (r->bounds) r->bounds(g, &e.b);
   if (small) {
     cgt_rc rc = CGT_OK;
@@ -230,15 +234,25 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2
 static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
   /* Only regions small enough to be valued are put in their canonical
   ** orientation (their values are shared by their images); larger ones
-  ** are searched as they lie: normalising them cost more than the
-  ** transpositions it found, and their own orientation ordered the moves
-  ** better (empty 7x7 Domineering: 1.5 million positions normalised, half
-  ** a million not). */
-  int small = !x->r->size || x->r->size(g) <= x->r->small;
-  if (small) sign *= cg_normalise(x->r, g);
+  ** are searched as they lie (their own orientation orders the moves
+  ** better) under a key that all their images share, so that the table
+  ** finds transpositions by symmetry (empty 6x8 Domineering: 3.1 million
+  ** positions without, 1.66 million with). */
+  int small = !x->r->size || x->r->size(g) <= x->r->small, ksign = sign;
+  if (small) sign *= cg_normalise(x->r, g), ksign = sign;
   size_t bytes = cg_grid_pack(x->packed, g);
   uint64_t h1, h2;
-  hash_grid(x->r, x->packed, bytes, &h1, &h2);
+  uint64_t k[2];
+  int ks;
+  if (small) {
+    hash_grid(x->r, x->packed, bytes, &h1, &h2);
+  } else if (cg_grid_orbit_hash(x->r, g, k, &ks)) {
+    h1 = k[0], h2 = k[1], ksign *= ks;
+  } else {
+    cg_grid_copy(&x->img, g);
+    ksign *= cg_normalise(x->r, &x->img);
+    hash_grid(x->r, x->kpacked, cg_grid_pack(x->kpacked, &x->img), &h1, &h2);
+  }
   region_memo m;
   cgt_rc rc = region_of(x, g, h1, h2, &m);
   if (rc) return rc;
@@ -247,7 +261,7 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
   if (m.small) {
     cg_id v = m.value;
     for (int q = 0; q < 2; q++)
-      L->vb.safe[q] += b.safe[q], L->vb.vuln[q] += b.vuln[q], L->vb.most[q] += b.most[q];
+      L->vb.safe[q] += b.safe[q], L->vb.vuln[q] += b.vuln[q], L->vb.lone[q] += b.lone[q], L->vb.most[q] += b.most[q];
     if (sign < 0 && (rc = cg_neg(x->s, v, &v)) != CGT_OK) return rc;
     return cg_add(x->s, L->v, v, &L->v);
   }
@@ -258,7 +272,7 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
   p->grid = L->grids + L->grids_used;
   memcpy(L->grids + L->grids_used, x->packed, bytes);
   L->grids_used += bytes;
-  p->h1 = h1, p->h2 = h2, p->sign = sign, p->b = b;
+  p->h1 = h1, p->h2 = h2, p->sign = sign, p->ksign = ksign, p->b = b;
   return CGT_OK;
 }
 
@@ -288,18 +302,31 @@ static cgt_rc value_wins(cg_solver *x, cg_id v, int right, int *win) {
   return rc;
 }
 
+/* The vulnerable moves a player keeps moving second, while the other
+** spends each move taking two of vuln or one of lone: a third of vuln, half
+** of lone, and one more when both leave some over (one move cannot take
+** both).  (Checked against the exact count of that game for up to 30 of
+** each.) */
+static uint64_t kept_second(uint64_t lone, uint64_t vuln) { return vuln / 3 + lone / 2 + (vuln % 3 && lone % 2); }
+
+/* The same moving first: he takes one where that leaves most. */
+static uint64_t kept_first(uint64_t lone, uint64_t vuln) {
+  uint64_t a = lone ? 1 + kept_second(lone - 1, vuln) : 0, b = vuln ? 1 + kept_second(lone, vuln - 1) : 0;
+  return a > b ? a : b;
+}
+
 /* Decides the sum at L by the ruleset's bounds (1: *win set): those of
 ** the regions, and of the regions valued while no move was made in the
-** value, else the value's when it is an integer (n free moves).  Moving
-** first, a player can make his safe moves and a third of his vulnerable
-** ones (rounded up: he takes one, the other's move takes two); second,
-** the third rounded down. */
+** value, else the value's when it is an integer (n free moves).  A
+** player wins when the moves he can make whatever the other does (safe
+** ones and those of his vulnerable ones he keeps) outnumber all the
+** other can make, moving first, or reach it, moving second. */
 static int bounded(cg_solver *x, const level *L, int right, int *win) {
   cg_dyadic n;
-  uint64_t safe[2] = {0, 0}, vuln[2] = {0, 0}, most[2] = {0, 0};
+  uint64_t safe[2] = {0, 0}, vuln[2] = {0, 0}, lone[2] = {0, 0}, most[2] = {0, 0};
   if (!x->r->bounds) return 0;
   if (L->vbound) {
-    for (int p = 0; p < 2; p++) safe[p] = L->vb.safe[p], vuln[p] = L->vb.vuln[p], most[p] = L->vb.most[p];
+    for (int p = 0; p < 2; p++) safe[p] = L->vb.safe[p], vuln[p] = L->vb.vuln[p], lone[p] = L->vb.lone[p], most[p] = L->vb.most[p];
   } else {
     if (!cg_is_number(x->s, L->v, &n) || n.exp || n.big) return 0;
     int q = n.num < 0;
@@ -308,11 +335,11 @@ static int bounded(cg_solver *x, const level *L, int right, int *win) {
   for (size_t i = 0; i < L->nparts; i++)
     for (int p = 0; p < 2; p++) {
       const cg_bounds *b = &L->parts[i].b;
-      safe[p] += b->safe[p], vuln[p] += b->vuln[p], most[p] += b->most[p];
+      safe[p] += b->safe[p], vuln[p] += b->vuln[p], lone[p] += b->lone[p], most[p] += b->most[p];
     }
   int me = right, you = !right;
-  if (safe[me] + (vuln[me] + 2) / 3 > most[you]) return *win = 1, 1;   /* my moves outlast all of yours */
-  if (safe[you] + vuln[you] / 3 >= most[me]) return *win = 0, 1;       /* yours outlast mine */
+  if (safe[me] + kept_first(lone[me], vuln[me]) > most[you]) return *win = 1, 1;
+  if (safe[you] + kept_second(lone[you], vuln[you]) >= most[me]) return *win = 0, 1;
   return 0;
 }
 

@@ -56,6 +56,52 @@ static int always(void *arg) {
   return 1;
 }
 
+/* Whether g is its own image under a symmetry of r that negates (its
+** value is then 0, and either sign is right). */
+static int self_negating(const cg_rules *r, const cg_grid *g) {
+  for (int bit = 1; bit < 16; bit++) {
+    cg_grid t;
+    if (!(r->symmetries >> bit & 1) || r->impartial || r->negates(bit & 7, bit >> 3) > 0) continue;
+    cg_grid_transform(g, bit & 7, bit >> 3, &t);
+    if (t.rows == g->rows && t.cols == g->cols && !memcmp(t.c, g->c, (size_t)g->rows * g->cols)) return 1;
+  }
+  return 0;
+}
+
+/* Whether cg_grid_orbit_hash gives two grids the same hash exactly when
+** cg_normalise gives them the same image, and the same sign relative to
+** that image, over the first 800 grids of r of up to rows x cols squares
+** with codes below k. */
+static int orbit_hash_agrees(const cg_rules *r, int rows, int cols, int k) {
+  enum { MAX = 800 };
+  static cg_grid img[MAX];
+  static uint64_t h[MAX][2];
+  static int sign[MAX];
+  int n = 0;
+  for (int R = 1; R <= rows; R++)
+    for (int C = 1; C <= cols; C++) {
+      long all = 1;
+      for (int i = 0; i < R * C; i++) all *= k;
+      for (long c = 0; c < all && n < MAX; c++, n++) {
+        cg_grid g = {.rows = (uint16_t)R, .cols = (uint16_t)C};
+        for (long i = 0, x = c; i < R * C; i++, x /= k) g.c[i] = (uint8_t)(x % k);
+        img[n] = g;
+        int hs;
+        if (!cg_grid_orbit_hash(r, &g, h[n], &hs)) return 0;
+        sign[n] = hs * cg_normalise(r, &img[n]);
+      }
+    }
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      int same_hash = h[i][0] == h[j][0] && h[i][1] == h[j][1];
+      int same_image = img[i].rows == img[j].rows && img[i].cols == img[j].cols &&
+                       !memcmp(img[i].c, img[j].c, (size_t)img[i].rows * img[i].cols);
+      if (same_hash != same_image) return 0;
+      if (same_image && sign[i] != sign[j] && !self_negating(r, &img[i])) return 0;
+    }
+  return n > 100;
+}
+
 int main(void) {
   s = cg_store_new();
   cg_board_table *t = cg_board_table_new();
@@ -149,6 +195,11 @@ int main(void) {
 
   /* A stop that says stop at its first poll ends a long search, and the
   ** store and table still work afterwards. */
+  /* The search's keys of regions: one per orbit of the symmetries. */
+  ok(orbit_hash_agrees(&cg_domineering, 3, 3, 2), "domineering: grids share an orbit hash when they share an image");
+  ok(orbit_hash_agrees(&cg_clobber, 2, 3, 3), "clobber (colour swaps too): the same");
+  ok(orbit_hash_agrees(&cg_toadsfrogs, 1, 6, 3), "toadsfrogs (mirror and swap): the same");
+  ok(orbit_hash_agrees(&cg_impartial_toadsfrogs, 1, 6, 3), "impartial toadsfrogs: the same");
   cgt_stop st = {.should_stop = always, .arg = NULL, .spent = 0, .stopped = 0};
   cg_store_set_stop(s, &st);
   cg_board_table *fresh = cg_board_table_new();
