@@ -53,13 +53,20 @@ typedef struct cg_move {
   uint8_t n;
 } cg_move;
 
-/* Bounds on the moves left in a position, for Left (index 0) and Right:
-** safe moves the player can make whatever the other does; vulnerable
-** moves, disjoint from those and from each other, of which each move of
-** the other takes at most two (vuln) or, of lone ones, at most one, and
-** none of both kinds at once; and the most moves the player can make. */
+/* Bounds on the moves left in a position where each move takes two free
+** squares, for Left (index 0) and Right, from a packing of the player's
+** moves that he can play whatever the other does:
+**   safe   moves no move of the other can touch;
+**   vuln   vulnerable moves, of which one move of the other takes two;
+**   lone   vulnerable moves of which one move of the other takes one;
+**   areas  pairs of moves of which the player makes both by moving there
+**          first, and which one move of the other takes away;
+** no move of the other takes from two kinds at once.  most: the most moves
+** the player can make; idle: free squares outside his packing that the
+** other cannot use; squares: all free squares (0: no bound from them). */
 typedef struct cg_bounds {
-  uint32_t safe[2], vuln[2], lone[2], most[2];
+  uint32_t safe[2], vuln[2], lone[2], areas[2], most[2], idle[2];
+  uint32_t squares;
 } cg_bounds;
 
 typedef struct cg_rules cg_rules;

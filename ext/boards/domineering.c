@@ -53,37 +53,69 @@ static uint32_t free_squares(const cg_grid *g) {
   return n;
 }
 
-/* One player's bounds on lines of free squares: line[l] has bit k when
-** square k of line l is free (Left's lines are rows, Right's columns);
-** a domino covers squares k of lines l and l + 1.  Dominoes are packed
-** greedily line by line: safe ones have no free square beside either of
-** their two squares; the others are vulnerable, lone when no other
-** vulnerable one of the packing has a square beside one of theirs (a
-** domino across takes one of them at most). */
-static void bounds_lines(const uint64_t *line, int lines, uint32_t *safe, uint32_t *vuln, uint32_t *lone,
-                         uint32_t *most) {
-  uint64_t used = 0, open[CG_BOARD_CELLS + 1];   /* open[l]: the vulnerable dominoes packed on lines l, l + 1 */
-  *safe = *most = *vuln = *lone = 0;
+/* One player's bounds (index p of b) on lines of free squares: line[l]
+** has bit k when square k of line l is free (Left's lines are rows,
+** Right's columns; bits from width on are not free); his domino covers
+** squares k of lines l and l + 1, the other's two squares of one line.
+**
+** The packing takes areas first: 2x2 blocks of free squares walled on one
+** side (the squares beside them on it are not free).  Moving there first,
+** the player plays the domino on the open side, and the one by the wall
+** is then safe; a domino of the other inside takes both.  No area lies
+** beside another's open side.  A domino of the other from the open side
+** takes the open domino and perhaps a vulnerable one beside, but leaves
+** the one by the wall as a lone vulnerable move: no better for him than
+** taking the area (a lone move for a vulnerable one never helps him).
+** Then dominoes, line by line: safe ones have no free square beside
+** either of their squares; the others are vulnerable, lone when no other
+** vulnerable one has a square beside one of theirs. */
+static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
+  uint64_t sides[CG_BOARD_CELLS + 1], packed[CG_BOARD_CELLS + 1], open[CG_BOARD_CELLS + 1];
+  memset(sides, 0, (size_t)lines * sizeof *sides);
+  memset(packed, 0, (size_t)lines * sizeof *packed);
+  uint32_t areas = 0, safe = 0, vuln = 0, lone = 0, most = 0, idle = 0;
   for (int l = 0; l + 1 < lines; l++) {
-    uint64_t start = line[l] & line[l + 1] & ~used;
+    uint64_t a = line[l], c = line[l + 1], shut = ~(a | c);
+    uint64_t wall_before = shut << 1 | 1, wall_after = shut >> 2 | (uint64_t)3 << 62;
+    uint64_t cand = a & c & a >> 1 & c >> 1 & (wall_before | wall_after);
+    while (cand) {
+      int k = __builtin_ctzll(cand);
+      uint64_t sq = (uint64_t)3 << k, side = 0;
+      cand &= cand - 1;
+      if (!(wall_before >> k & 1)) side = (uint64_t)1 << (k - 1);   /* (k > 0: there is a wall before square 0) */
+      else if (!(wall_after >> k & 1)) side = (uint64_t)1 << (k + 2);
+      if ((packed[l] | packed[l + 1]) & (sq | side) || (sides[l] | sides[l + 1]) & sq) continue;
+      sides[l] |= side, sides[l + 1] |= side;
+      packed[l] |= sq, packed[l + 1] |= sq;
+      areas++;
+    }
+  }
+  uint64_t prev = 0, seen = 0;
+  for (int l = 0; l + 1 < lines; l++) {
+    uint64_t start = line[l] & line[l + 1] & ~packed[l] & ~packed[l + 1] & ~prev;
     uint64_t beside = line[l] << 1 | line[l] >> 1 | line[l + 1] << 1 | line[l + 1] >> 1;
-    *most += (uint32_t)__builtin_popcountll(start);
-    *safe += (uint32_t)__builtin_popcountll(start & ~beside);
+    safe += (uint32_t)__builtin_popcountll(start & ~beside);
     open[l] = start & beside;
-    used = start;
+    packed[l] |= start, packed[l + 1] |= start;
+    prev = start;
+    uint64_t all = line[l] & line[l + 1] & ~seen;   /* the most: each line pair packed in full */
+    most += (uint32_t)__builtin_popcountll(all);
+    seen = all;
   }
   for (int l = 0; l + 1 < lines; l++) {
     uint64_t near = open[l] | (l > 0 ? open[l - 1] : 0) | (l + 2 < lines ? open[l + 1] : 0);
     uint32_t alone = (uint32_t)__builtin_popcountll(open[l] & ~(near << 1 | near >> 1));
-    *lone += alone;
-    *vuln += (uint32_t)__builtin_popcountll(open[l]) - alone;
+    lone += alone;
+    vuln += (uint32_t)__builtin_popcountll(open[l]) - alone;
   }
+  for (int l = 0; l < lines; l++) idle += (uint32_t)__builtin_popcountll(line[l] & ~packed[l] & ~(line[l] << 1 | line[l] >> 1));
+  b->areas[p] = areas, b->safe[p] = safe, b->vuln[p] = vuln, b->lone[p] = lone, b->most[p] = most, b->idle[p] = idle;
 }
 
 static void bounds(const cg_grid *g, cg_bounds *b) {
   int R = g->rows, C = g->cols;
+  memset(b, 0, sizeof *b);
   if (R > 64 || C > 64) {   /* (no such region: at most 256 squares, and a region of one line has no bounds) */
-    memset(b, 0, sizeof *b);
     b->most[0] = b->most[1] = UINT32_MAX / 4;
     return;
   }
@@ -92,11 +124,11 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
   for (int i = 0; i < R; i++) {
     rows[i] = 0;
     for (int j = 0; j < C; j++)
-      if (g->c[i * C + j] == 1) rows[i] |= (uint64_t)1 << j, cols[j] |= (uint64_t)1 << i;
+      if (g->c[i * C + j] == 1) rows[i] |= (uint64_t)1 << j, cols[j] |= (uint64_t)1 << i, b->squares++;
   }
   /* Left's dominoes join two rows; Right's two columns. */
-  bounds_lines(rows, R, &b->safe[0], &b->vuln[0], &b->lone[0], &b->most[0]);
-  bounds_lines(cols, C, &b->safe[1], &b->vuln[1], &b->lone[1], &b->most[1]);
+  bounds_lines(rows, R, b, 0);
+  bounds_lines(cols, C, b, 1);
 }
 
 /* A player's lines of g (Left's are columns, Right's rows): bit k of

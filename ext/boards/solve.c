@@ -194,7 +194,18 @@ static void bounds_swap(cg_bounds *b) {
   t = b->safe[0], b->safe[0] = b->safe[1], b->safe[1] = t;
   t = b->vuln[0], b->vuln[0] = b->vuln[1], b->vuln[1] = t;
   t = b->lone[0], b->lone[0] = b->lone[1], b->lone[1] = t;
+  t = b->areas[0], b->areas[0] = b->areas[1], b->areas[1] = t;
+  t = b->idle[0], b->idle[0] = b->idle[1], b->idle[1] = t;
   t = b->most[0], b->most[0] = b->most[1], b->most[1] = t;
+}
+
+/* Adds b's counts to sum's. */
+static void bounds_add(cg_bounds *sum, const cg_bounds *b) {
+  for (int q = 0; q < 2; q++) {
+    sum->safe[q] += b->safe[q], sum->vuln[q] += b->vuln[q], sum->lone[q] += b->lone[q];
+    sum->areas[q] += b->areas[q], sum->most[q] += b->most[q], sum->idle[q] += b->idle[q];
+  }
+  sum->squares += b->squares;
 }
 
 /* What x knows of canonical region g, with hashes h1 and h2: a small
@@ -204,7 +215,7 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2
   int small = r->size && r->size(g) <= r->small;
   region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
   if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
-  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}, {0, 0}}, 0, 0};
+  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0}, 0, 0};
   if (r->bounds) r->bounds(g, &e.b);
   if (small) {
     cgt_rc rc = CGT_OK;
@@ -260,8 +271,7 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
   if (sign < 0) bounds_swap(&b);
   if (m.small) {
     cg_id v = m.value;
-    for (int q = 0; q < 2; q++)
-      L->vb.safe[q] += b.safe[q], L->vb.vuln[q] += b.vuln[q], L->vb.lone[q] += b.lone[q], L->vb.most[q] += b.most[q];
+    bounds_add(&L->vb, &b);
     if (sign < 0 && (rc = cg_neg(x->s, v, &v)) != CGT_OK) return rc;
     return cg_add(x->s, L->v, v, &L->v);
   }
@@ -302,44 +312,64 @@ static cgt_rc value_wins(cg_solver *x, cg_id v, int right, int *win) {
   return rc;
 }
 
-/* The vulnerable moves a player keeps moving second, while the other
-** spends each move taking two of vuln or one of lone: a third of vuln, half
-** of lone, and one more when both leave some over (one move cannot take
-** both).  (Checked against the exact count of that game for up to 30 of
-** each.) */
-static uint64_t kept_second(uint64_t lone, uint64_t vuln) { return vuln / 3 + lone / 2 + (vuln % 3 && lone % 2); }
+/* The moves a player makes from his areas, lone and other vulnerable
+** moves, moving second, while the other spends each move taking an area,
+** a lone move or two vulnerable ones: half the areas, both moves of each
+** (an odd one left is as good as two vulnerable moves); a third of the
+** vulnerable moves, half the lone ones, and one more when both leave some
+** over (one move cannot take both).  Moving first, he takes first where
+** that leaves most.  (Checked against the exact count of that game, by
+** play, for up to 7 areas, 7 lone and 9 other moves.) */
+static uint64_t kept_second(uint64_t areas, uint64_t lone, uint64_t vuln) {
+  if (areas % 2) areas--, vuln += 2;
+  return areas + vuln / 3 + lone / 2 + (vuln % 3 && lone % 2);
+}
 
-/* The same moving first: he takes one where that leaves most. */
-static uint64_t kept_first(uint64_t lone, uint64_t vuln) {
-  uint64_t a = lone ? 1 + kept_second(lone - 1, vuln) : 0, b = vuln ? 1 + kept_second(lone, vuln - 1) : 0;
-  return a > b ? a : b;
+static uint64_t kept_first(uint64_t areas, uint64_t lone, uint64_t vuln) {
+  uint64_t a = areas ? 2 + kept_second(areas - 1, lone, vuln) : 0;
+  uint64_t b = lone ? 1 + kept_second(areas, lone - 1, vuln) : 0;
+  uint64_t c = vuln ? 1 + kept_second(areas, lone, vuln - 1) : 0;
+  return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+
+/* Whether a player who can make kept moves whatever the other does
+** outlasts him (first: moving first), by b: the other makes at most his
+** most moves less two for each area the player takes (he takes one at
+** each turn while any is left: that play makes kept; so at least half of
+** them, rounded up moving first, and each takes a square from two of the
+** other's lines), and at most what the free squares hold once the
+** player's moves and the squares the other cannot use are taken (if he
+** made as many moves as the player, both would need four squares a move). */
+static int outlasts(const cg_bounds *b, int me, uint64_t kept, int first) {
+  uint64_t taken = 2 * (((uint64_t)b->areas[me] + (first ? 1 : 0)) / 2);
+  uint64_t most = b->most[!me] > taken ? b->most[!me] - taken : 0;
+  if (b->squares) {
+    uint64_t left = b->squares > 2 * kept + b->idle[me] ? b->squares - 2 * kept - b->idle[me] : 0;
+    if (left / 2 < most) most = left / 2;
+  }
+  return first ? kept > most : kept >= most;
 }
 
 /* Decides the sum at L by the ruleset's bounds (1: *win set): those of
 ** the regions, and of the regions valued while no move was made in the
-** value, else the value's when it is an integer (n free moves).  A
-** player wins when the moves he can make whatever the other does (safe
-** ones and those of his vulnerable ones he keeps) outnumber all the
-** other can make, moving first, or reach it, moving second. */
+** value, else the value's when it is an integer (n free moves of two
+** squares each). */
 static int bounded(cg_solver *x, const level *L, int right, int *win) {
   cg_dyadic n;
-  uint64_t safe[2] = {0, 0}, vuln[2] = {0, 0}, lone[2] = {0, 0}, most[2] = {0, 0};
   if (!x->r->bounds) return 0;
+  cg_bounds b = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0};
   if (L->vbound) {
-    for (int p = 0; p < 2; p++) safe[p] = L->vb.safe[p], vuln[p] = L->vb.vuln[p], lone[p] = L->vb.lone[p], most[p] = L->vb.most[p];
+    b = L->vb;
   } else {
     if (!cg_is_number(x->s, L->v, &n) || n.exp || n.big) return 0;
     int q = n.num < 0;
-    safe[q] = most[q] = (uint64_t)(n.num < 0 ? -n.num : n.num);
+    uint32_t moves = (uint32_t)(n.num < 0 ? -n.num : n.num);
+    b.safe[q] = b.most[q] = moves, b.squares = 2 * moves;
   }
-  for (size_t i = 0; i < L->nparts; i++)
-    for (int p = 0; p < 2; p++) {
-      const cg_bounds *b = &L->parts[i].b;
-      safe[p] += b->safe[p], vuln[p] += b->vuln[p], lone[p] += b->lone[p], most[p] += b->most[p];
-    }
+  for (size_t i = 0; i < L->nparts; i++) bounds_add(&b, &L->parts[i].b);
   int me = right, you = !right;
-  if (safe[me] + kept_first(lone[me], vuln[me]) > most[you]) return *win = 1, 1;
-  if (safe[you] + kept_second(lone[you], vuln[you]) >= most[me]) return *win = 0, 1;
+  if (outlasts(&b, me, b.safe[me] + kept_first(b.areas[me], b.lone[me], b.vuln[me]), 1)) return *win = 1, 1;
+  if (outlasts(&b, you, b.safe[you] + kept_second(b.areas[you], b.lone[you], b.vuln[you]), 0)) return *win = 0, 1;
   return 0;
 }
 
