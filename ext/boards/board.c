@@ -247,19 +247,28 @@ static uint64_t reversed(uint64_t w, int n) {
 
 int cg_grid_orbit_hash(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
   int R = g->rows, C = g->cols;
-  if (R > 64 || C > 64) return 0;
-  /* The squares of codes 1 and 2, by rows (bit j) and by columns (bit i). */
-  uint64_t row[2][64] = {{0}}, col[2][64] = {{0}};
+  if (R > 64 || C > 64 || (R > C && !(r->symmetries & 0xF0F0))) return 0;   /* (no transpose to lay it wide) */
+  /* The squares of codes 1 and 2, by rows (bit j) and by columns (bit
+  ** i): only those the images read (the wide ones; both ways when square). */
+  uint64_t row[2][64], col[2][64];
+  int by_rows = R <= C, by_cols = R >= C;
+  for (int q = 0; q < 2; q++) {
+    if (by_rows) memset(row[q], 0, (size_t)R * sizeof row[q][0]);
+    if (by_cols) memset(col[q], 0, (size_t)C * sizeof col[q][0]);
+  }
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++) {
       uint8_t v = g->c[i * C + j];
+      if (!v) continue;
       if (v > 2) return 0;
-      if (v) row[v - 1][i] |= (uint64_t)1 << j, col[v - 1][j] |= (uint64_t)1 << i;
+      if (by_rows) row[v - 1][i] |= (uint64_t)1 << j;
+      if (by_cols) col[v - 1][j] |= (uint64_t)1 << i;
     }
   int (*negates)(int, int) = r->impartial ? keeps : r->negates, found = 0;
   for (int bit = 0; bit < 16; bit++) {
     if (bit && !(r->symmetries >> bit & 1)) continue;
     int sym = bit & 7, swap = bit >> 3, t = sym & 4;
+    if (R != C && (t ? C : R) > (t ? R : C)) continue;   /* of an oblong grid, the images lying wide */
     int lines = t ? C : R, len = t ? R : C, flip_lines = t ? sym & 1 : sym & 2, flip_bits = t ? sym & 2 : sym & 1;
     uint64_t (*plane)[64] = t ? col : row;
     /* Two multiply-xorshift chains over the lines, mixed at the end. */
