@@ -350,27 +350,51 @@ static int outlasts(const cg_bounds *b, int me, uint64_t kept, int first) {
   return first ? kept > most : kept >= most;
 }
 
-/* Decides the sum at L by the ruleset's bounds (1: *win set): those of
-** the regions, and of the regions valued while no move was made in the
-** value, else the value's when it is an integer (n free moves of two
-** squares each). */
-static int bounded(cg_solver *x, const level *L, int right, int *win) {
+/* The bounds of the sum at L (1; 0: none): those of the regions, and of
+** the regions valued while no move was made in the value, else the
+** value's when it is an integer (n free moves of two squares each). */
+static int sum_bounds(cg_solver *x, const level *L, cg_bounds *b) {
   cg_dyadic n;
   if (!x->r->bounds) return 0;
-  cg_bounds b = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0};
+  memset(b, 0, sizeof *b);
   if (L->vbound) {
-    b = L->vb;
+    *b = L->vb;
   } else {
     if (!cg_is_number(x->s, L->v, &n) || n.exp || n.big) return 0;
     int q = n.num < 0;
     uint32_t moves = (uint32_t)(n.num < 0 ? -n.num : n.num);
-    b.safe[q] = b.most[q] = moves, b.squares = 2 * moves;
+    b->safe[q] = b->most[q] = moves, b->squares = 2 * moves;
   }
-  for (size_t i = 0; i < L->nparts; i++) bounds_add(&b, &L->parts[i].b);
+  for (size_t i = 0; i < L->nparts; i++) bounds_add(b, &L->parts[i].b);
+  return 1;
+}
+
+/* Decides a sum with bounds b, the player right to move (1: *win set). */
+static int decided(const cg_bounds *b, int right, int *win) {
   int me = right, you = !right;
-  if (outlasts(&b, me, b.safe[me] + kept_first(b.areas[me], b.lone[me], b.vuln[me]), 1)) return *win = 1, 1;
-  if (outlasts(&b, you, b.safe[you] + kept_second(b.areas[you], b.lone[you], b.vuln[you]), 0)) return *win = 0, 1;
+  if (outlasts(b, me, b->safe[me] + kept_first(b->areas[me], b->lone[me], b->vuln[me]), 1)) return *win = 1, 1;
+  if (outlasts(b, you, b->safe[you] + kept_second(b->areas[you], b->lone[you], b->vuln[you]), 0)) return *win = 0, 1;
   return 0;
+}
+
+/* Decides the sum after move m of the sum at L (bounds sum) by bounds,
+** before it is made: the bounds of the option's board stand for those of
+** its regions (the packing of a board is that of its regions, and squares
+** no move can use count as idle). */
+static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, const move *m, int right, int *win) {
+  if (m->part == NPART) return 0;
+  const part *p = &L->parts[m->part];
+  cg_bounds b = *sum, o;
+  cg_grid_unpack(&x->o, L->opts + m->at);
+  x->r->bounds(&x->o, &o);
+  if (p->sign < 0) bounds_swap(&o);
+  for (int q = 0; q < 2; q++) {
+    b.safe[q] += o.safe[q] - p->b.safe[q], b.vuln[q] += o.vuln[q] - p->b.vuln[q];
+    b.lone[q] += o.lone[q] - p->b.lone[q], b.areas[q] += o.areas[q] - p->b.areas[q];
+    b.most[q] += o.most[q] - p->b.most[q], b.idle[q] += o.idle[q] - p->b.idle[q];
+  }
+  b.squares += o.squares - p->b.squares;
+  return decided(&b, right, win);
 }
 
 /* The moves of the player to move at L, generated and ordered. */
@@ -462,7 +486,9 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   cgt_rc rc = cg_work(x->s, 16 + L->nparts);
   if (rc) return rc;
   if (L->nparts == 0) return value_wins(x, L->v, right, win);
-  if (bounded(x, L, right, win)) return CGT_OK;
+  cg_bounds sum;
+  int bounds = sum_bounds(x, L, &sum);
+  if (bounds && decided(&sum, right, win)) return CGT_OK;
   /* The key: of the sum or of its negative with the other to move, the least. */
   uint64_t k[2], kn[2];
   cg_id nv = x->zero;
@@ -479,8 +505,12 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   *win = 0;
   for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
     int child;
-    rc = play(x, L, &L->moves[i], C);
-    if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
+    if (bounds && decided_after(x, L, &sum, &L->moves[i], !right, &child)) {
+      x->nodes++;   /* (a position decided as it is reached) */
+    } else {
+      rc = play(x, L, &L->moves[i], C);
+      if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
+    }
     if (rc == CGT_OK && !child) *win = 1;
   }
   cg_ascend(x->s);
