@@ -19,6 +19,7 @@ typedef struct part {
 typedef struct move {
   uint32_t part, at;
   int score;
+  int after;   /* by bounds, the position after it: 0 unknown, 1 lost, 2 won by the player to move there */
 } move;
 
 /* One depth of the search: the sum there, and its moves. */
@@ -416,7 +417,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     L->moves = mv, L->opts = o;
     if (r->score) r->score(&x->g, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
-      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0};
+      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0};
       L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
     }
   }
@@ -442,7 +443,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     if (!mv) return CGT_NOMEM;
     L->vopts = vo, L->moves = mv;
     memcpy(vo, opt[right], k * sizeof *vo);
-    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30)};
+    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30), 0};
   }
   /* Higher scores first (insertion sort: stable, and short lists). */
   move *mv = L->moves;
@@ -503,14 +504,21 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   level *C = level_at(x, d + 1);
   rc = C ? gen_moves(x, L, right, &n) : CGT_NOMEM;
   *win = 0;
+  /* First the bounds of the position after each move: a move after which
+  ** the other loses by them wins at once. */
+  for (size_t i = 0; i < n && rc == CGT_OK && bounds && !*win; i++) {
+    int child;
+    if (decided_after(x, L, &sum, &L->moves[i], !right, &child)) {
+      L->moves[i].after = 1 + child;
+      x->nodes++;   /* (a position decided as it is reached) */
+      if (!child) *win = 1;
+    }
+  }
   for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
     int child;
-    if (bounds && decided_after(x, L, &sum, &L->moves[i], !right, &child)) {
-      x->nodes++;   /* (a position decided as it is reached) */
-    } else {
-      rc = play(x, L, &L->moves[i], C);
-      if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
-    }
+    if (L->moves[i].after) continue;   /* (one the other wins by bounds) */
+    rc = play(x, L, &L->moves[i], C);
+    if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
     if (rc == CGT_OK && !child) *win = 1;
   }
   cg_ascend(x->s);
