@@ -140,15 +140,16 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
   bounds_lines(cols, C, b, 1);
 }
 
-/* A player's lines of g (Left's are columns, Right's rows): bit k of
-** line l is set when square k of it is free; lines -1 and n are empty. */
-static int player_lines(const cg_grid *g, int right, uint64_t *line) {
+/* A player's lines of g (Left's are columns, Right's rows), padded with
+** two empty lines on each side: bit k of line[PAD + l] is set when square
+** k of line l is free. */
+#define PAD 2
+static void player_lines(const cg_grid *g, int right, uint64_t *line) {
   int R = g->rows, C = g->cols, n = right ? R : C;
-  memset(line, 0, (size_t)(n + 2) * sizeof *line);
+  memset(line, 0, (size_t)(n + 2 * PAD) * sizeof *line);
   for (int i = 0; i < R; i++)
     for (int j = 0; j < C; j++)
-      if (g->c[i * C + j] == 1) line[1 + (right ? i : j)] |= (uint64_t)1 << (right ? j : i);
-  return n;
+      if (g->c[i * C + j] == 1) line[PAD + (right ? i : j)] |= (uint64_t)1 << (right ? j : i);
 }
 
 /* Non-overlapping dominoes along a line whose squares may start one
@@ -164,8 +165,8 @@ static int packed_count(uint64_t starts) {
   return n;
 }
 
-/* The player's moves on line l (of lines, padded): all, and safe ones
-** (both squares without a free square across). */
+/* The player's moves on line[l] (padded: line[l - 1] and line[l + 1] are
+** there): all, and safe ones (both squares without a free square across). */
 static int real_moves(const uint64_t *line, int l) { return packed_count(line[l] & line[l] >> 1); }
 
 static int safe_moves(const uint64_t *line, int l) {
@@ -173,20 +174,22 @@ static int safe_moves(const uint64_t *line, int l) {
   return packed_count(line[l] & line[l] >> 1 & walled & walled >> 1);
 }
 
-/* The counts a move changes, on the lines padded as player_lines makes
-** them: for the mover (me), safe moves on his line l and the two beside it
-** and all moves on l; for the other (you), all moves on the two lines the
-** move crosses (k + 1, k + 2) and safe ones on the lines beside those. */
+/* The counts a move on square k of line l changes, on lines padded as
+** player_lines makes them: for the mover (me), safe moves on his line and
+** the two beside it and all moves on his line; for the other (you), all
+** moves on the two lines the move crosses (k, k + 1) and safe ones on the
+** lines beside those. */
 static int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
-  int c = safe_moves(me, l - 1) + safe_moves(me, l) + safe_moves(me, l + 1) + real_moves(me, l);
-  return c - safe_moves(you, k) - real_moves(you, k + 1) - real_moves(you, k + 2) - safe_moves(you, k + 3);
+  const uint64_t *m = me + PAD + l, *y = you + PAD + k;
+  int c = safe_moves(m, -1) + safe_moves(m, 0) + safe_moves(m, 1) + real_moves(m, 0);
+  return c - safe_moves(y, -1) - real_moves(y, 0) - real_moves(y, 1) - safe_moves(y, 2);
 }
 
 /* Scores after Obsequi's: what a move adds to those counts (the other's
 ** moves, all and safe, it takes, less the player's own); a safe move is
 ** needless (the player keeps it for later). */
 static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
-  uint64_t me[CG_BOARD_CELLS + 2], you[CG_BOARD_CELLS + 2];
+  uint64_t me[64 + 2 * PAD], you[64 + 2 * PAD];
   int C = g->cols;
   if (g->rows > 64 || C > 64) {
     memset(scores, 0, n * sizeof *scores);
@@ -196,21 +199,21 @@ static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n,
   player_lines(g, !right, you);
   for (uint32_t q = 0; q < n; q++) {
     int i0 = moves[q].sq[0] / C, j0 = moves[q].sq[0] % C;
-    int l = 1 + (right ? i0 : j0), k = right ? j0 : i0;   /* my line, and where on it */
-    uint64_t both = (uint64_t)3 << k, cross = (uint64_t)1 << (l - 1);
-    if (!((me[l - 1] | me[l + 1]) & both)) {
+    int l = right ? i0 : j0, k = right ? j0 : i0;   /* my line, and where on it */
+    uint64_t both = (uint64_t)3 << k, cross = (uint64_t)1 << l, *mine = me + PAD + l, *across = you + PAD + k;
+    if (!((mine[-1] | mine[1]) & both)) {
       scores[q] = CG_NEEDLESS;
       continue;
     }
     int before = counts(me, you, l, k);
-    me[l] &= ~both, you[k + 1] &= ~cross, you[k + 2] &= ~cross;
+    mine[0] &= ~both, across[0] &= ~cross, across[1] &= ~cross;
     /* Ties go to dominoes from the first, third, ... square of the
     ** second, fourth, ... line of the region (after Obsequi's positional
     ** values: such a domino leaves the line by the edge to the player and
     ** packs with the others): on empty 7x8, 2.06 million positions
     ** searched without, 1.3 million with. */
-    scores[q] = (counts(me, you, l, k) - before) * 4 + (k % 2 == 0) * 2 + (l % 2 == 0);
-    me[l] |= both, you[k + 1] |= cross, you[k + 2] |= cross;
+    scores[q] = (counts(me, you, l, k) - before) * 4 + (k % 2 == 0) * 2 + (l % 2 == 1);
+    mine[0] |= both, across[0] |= cross, across[1] |= cross;
   }
 }
 
