@@ -128,12 +128,15 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
     b->most[0] = b->most[1] = UINT32_MAX / 4;
     return;
   }
-  uint64_t rows[CG_BOARD_CELLS], cols[CG_BOARD_CELLS];
+  uint64_t rows[64], cols[64];
   memset(cols, 0, (size_t)C * sizeof *cols);
-  for (int i = 0; i < R; i++) {
-    rows[i] = 0;
-    for (int j = 0; j < C; j++)
-      if (g->c[i * C + j] == 1) rows[i] |= (uint64_t)1 << j, cols[j] |= (uint64_t)1 << i, b->squares++;
+  for (int i = 0; i < R; i++) {   /* (rows without branches, then columns from their bits) */
+    const uint8_t *c = g->c + i * C;
+    uint64_t w = 0;
+    for (int j = 0; j < C; j++) w |= (uint64_t)(c[j] == 1) << j;
+    rows[i] = w;
+    b->squares += ones(w);
+    for (; w; w &= w - 1) cols[__builtin_ctzll(w)] |= (uint64_t)1 << i;
   }
   /* Left's dominoes join two rows; Right's two columns. */
   bounds_lines(rows, R, b, 0);
