@@ -21,8 +21,14 @@ static uint32_t options(const cg_rules *r, const cg_grid *g, int right, cg_grid 
   (void)r;
   int R = g->rows, C = g->cols, di = right ? 0 : 1, dj = right ? 1 : 0;
   uint32_t n = 0;
-  for (int i = 0; i + di < R; i++)
-    for (int j = 0; j + dj < C; j++) {
+  /* Each line of the player's own in turn (Left's columns, Right's
+  ** rows), so that ties in the search's order fall alike for a board and
+  ** its transpose (empty 8x7, Right first: 0.61 million positions by rows
+  ** for both players, 0.36 million so, as 7x8 with Left first). */
+  int lines = right ? R : C, along = right ? C - dj : R - di;
+  for (int u = 0; u < lines; u++)
+    for (int v = 0; v < along; v++) {
+      int i = right ? u : v, j = right ? v : u;
       int a = i * C + j, b = (i + di) * C + j + dj;
       if (g->c[a] != 1 || g->c[b] != 1) continue;
       cg_grid_copy(&out[n], g);
