@@ -127,6 +127,23 @@ static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
   b->areas[p] = areas, b->safe[p] = safe, b->vuln[p] = vuln, b->lone[p] = lone, b->most[p] = most, b->idle[p] = idle;
 }
 
+/* The free squares of g by rows (rows[i]: bit j) and by columns (cols[j]:
+** bit i), with no branch per square; their count. */
+static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_t *cols) {
+  int R = g->rows, C = g->cols;
+  uint32_t n = 0;
+  memset(cols, 0, (size_t)C * sizeof *cols);
+  for (int i = 0; i < R; i++) {
+    const uint8_t *c = g->c + i * C;
+    uint64_t w = 0;
+    for (int j = 0; j < C; j++) w |= (uint64_t)(c[j] == 1) << j;
+    rows[i] = w;
+    n += ones(w);
+    for (; w; w &= w - 1) cols[__builtin_ctzll(w)] |= (uint64_t)1 << i;
+  }
+  return n;
+}
+
 static void bounds(const cg_grid *g, cg_bounds *b) {
   int R = g->rows, C = g->cols;
   memset(b, 0, sizeof *b);
@@ -135,31 +152,16 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
     return;
   }
   uint64_t rows[64], cols[64];
-  memset(cols, 0, (size_t)C * sizeof *cols);
-  for (int i = 0; i < R; i++) {   /* (rows without branches, then columns from their bits) */
-    const uint8_t *c = g->c + i * C;
-    uint64_t w = 0;
-    for (int j = 0; j < C; j++) w |= (uint64_t)(c[j] == 1) << j;
-    rows[i] = w;
-    b->squares += ones(w);
-    for (; w; w &= w - 1) cols[__builtin_ctzll(w)] |= (uint64_t)1 << i;
-  }
+  b->squares = grid_lines(g, rows, cols);
   /* Left's dominoes join two rows; Right's two columns. */
   bounds_lines(rows, R, b, 0);
   bounds_lines(cols, C, b, 1);
 }
 
-/* A player's lines of g (Left's are columns, Right's rows), padded with
-** two empty lines on each side: bit k of line[PAD + l] is set when square
-** k of line l is free. */
+/* A player's lines in the move scores are those his dominoes lie along
+** (Left's columns, Right's rows), padded with two empty lines on each
+** side: bit k of line[PAD + l] is set when square k of line l is free. */
 #define PAD 2
-static void player_lines(const cg_grid *g, int right, uint64_t *line) {
-  int R = g->rows, C = g->cols, n = right ? R : C;
-  memset(line, 0, (size_t)(n + 2 * PAD) * sizeof *line);
-  for (int i = 0; i < R; i++)
-    for (int j = 0; j < C; j++)
-      if (g->c[i * C + j] == 1) line[PAD + (right ? i : j)] |= (uint64_t)1 << (right ? j : i);
-}
 
 /* Non-overlapping dominoes along a line whose squares may start one
 ** (starts: bit k when squares k and k + 1 are both usable), packed from
@@ -183,8 +185,7 @@ static int safe_moves(const uint64_t *line, int l) {
   return packed_count(line[l] & line[l] >> 1 & walled & walled >> 1);
 }
 
-/* The counts a move on square k of line l changes, on lines padded as
-** player_lines makes them: for the mover (me), safe moves on his line and
+/* The counts a move on square k of line l changes, on lines padded by PAD: for the mover (me), safe moves on his line and
 ** the two beside it and all moves on his line; for the other (you), all
 ** moves on the two lines the move crosses (k, k + 1) and safe ones on the
 ** lines beside those. */
@@ -198,14 +199,14 @@ static int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
 ** moves, all and safe, it takes, less the player's own); a safe move is
 ** needless (the player keeps it for later). */
 static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
-  uint64_t me[64 + 2 * PAD], you[64 + 2 * PAD];
+  uint64_t rows[64 + 2 * PAD] = {0}, cols[64 + 2 * PAD] = {0};
   int C = g->cols;
   if (g->rows > 64 || C > 64) {
     memset(scores, 0, n * sizeof *scores);
     return;
   }
-  player_lines(g, right, me);
-  player_lines(g, !right, you);
+  grid_lines(g, rows + PAD, cols + PAD);
+  uint64_t *me = right ? rows : cols, *you = right ? cols : rows;
   for (uint32_t q = 0; q < n; q++) {
     int i0 = moves[q].sq[0] / C, j0 = moves[q].sq[0] % C;
     int l = right ? i0 : j0, k = right ? j0 : i0;   /* my line, and where on it */

@@ -19,7 +19,7 @@ typedef struct part {
 typedef struct move {
   uint32_t part, at;
   int score;
-  int after;   /* by bounds, the position after it: 0 unknown, 1 lost, 2 won by the player to move there */
+  int lost;    /* the bounds show that the other wins after it */
 } move;
 
 /* One depth of the search: the sum there, and its moves. */
@@ -200,20 +200,21 @@ static void bounds_swap(cg_bounds *b) {
   t = b->most[0], b->most[0] = b->most[1], b->most[1] = t;
 }
 
-/* Adds b's counts to sum's. */
-static void bounds_add(cg_bounds *sum, const cg_bounds *b) {
+/* Adds b's counts to sum's (sign -1: takes them away; the counts are
+** unsigned, and sum holds b's when it takes them). */
+static void bounds_add(cg_bounds *sum, const cg_bounds *b, int sign) {
+  uint32_t k = sign < 0 ? UINT32_MAX : 1;   /* (times k: plus or minus, modulo 2^32) */
   for (int q = 0; q < 2; q++) {
-    sum->safe[q] += b->safe[q], sum->vuln[q] += b->vuln[q], sum->lone[q] += b->lone[q];
-    sum->areas[q] += b->areas[q], sum->most[q] += b->most[q], sum->idle[q] += b->idle[q];
+    sum->safe[q] += k * b->safe[q], sum->vuln[q] += k * b->vuln[q], sum->lone[q] += k * b->lone[q];
+    sum->areas[q] += k * b->areas[q], sum->most[q] += k * b->most[q], sum->idle[q] += k * b->idle[q];
   }
-  sum->squares += b->squares;
+  sum->squares += k * b->squares;
 }
 
-/* What x knows of canonical region g, with hashes h1 and h2: a small
-** one found in the memo, or worked out (and kept there when small). */
-static cgt_rc region_of(cg_solver *x, const cg_grid *g, uint64_t h1, uint64_t h2, region_memo *out) {
+/* What x knows of region g (canonical when small) with hashes h1 and h2:
+** a small one found in the memo, or worked out (and kept there when small). */
+static cgt_rc region_of(cg_solver *x, const cg_grid *g, int small, uint64_t h1, uint64_t h2, region_memo *out) {
   const cg_rules *r = x->r;
-  int small = r->size && r->size(g) <= r->small;
   region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
   if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
   region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0}, 0, 0};
@@ -266,13 +267,13 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
     hash_grid(x->r, x->kpacked, cg_grid_pack(x->kpacked, &x->img), &h1, &h2);
   }
   region_memo m;
-  cgt_rc rc = region_of(x, g, h1, h2, &m);
+  cgt_rc rc = region_of(x, g, small && x->r->size, h1, h2, &m);
   if (rc) return rc;
   cg_bounds b = m.b;
   if (sign < 0) bounds_swap(&b);
   if (m.small) {
     cg_id v = m.value;
-    bounds_add(&L->vb, &b);
+    bounds_add(&L->vb, &b, 1);
     if (sign < 0 && (rc = cg_neg(x->s, v, &v)) != CGT_OK) return rc;
     return cg_add(x->s, L->v, v, &L->v);
   }
@@ -366,7 +367,7 @@ static int sum_bounds(cg_solver *x, const level *L, cg_bounds *b) {
     uint32_t moves = (uint32_t)(n.num < 0 ? -n.num : n.num);
     b->safe[q] = b->most[q] = moves, b->squares = 2 * moves;
   }
-  for (size_t i = 0; i < L->nparts; i++) bounds_add(b, &L->parts[i].b);
+  for (size_t i = 0; i < L->nparts; i++) bounds_add(b, &L->parts[i].b, 1);
   return 1;
 }
 
@@ -389,12 +390,8 @@ static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, con
   cg_grid_unpack(&x->o, L->opts + m->at);
   x->r->bounds(&x->o, &o);
   if (p->sign < 0) bounds_swap(&o);
-  for (int q = 0; q < 2; q++) {
-    b.safe[q] += o.safe[q] - p->b.safe[q], b.vuln[q] += o.vuln[q] - p->b.vuln[q];
-    b.lone[q] += o.lone[q] - p->b.lone[q], b.areas[q] += o.areas[q] - p->b.areas[q];
-    b.most[q] += o.most[q] - p->b.most[q], b.idle[q] += o.idle[q] - p->b.idle[q];
-  }
-  b.squares += o.squares - p->b.squares;
+  bounds_add(&b, &p->b, -1);
+  bounds_add(&b, &o, 1);
   return decided(&b, right, win);
 }
 
@@ -509,14 +506,13 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   for (size_t i = 0; i < n && rc == CGT_OK && bounds && !*win; i++) {
     int child;
     if (decided_after(x, L, &sum, &L->moves[i], !right, &child)) {
-      L->moves[i].after = 1 + child;
       x->nodes++;   /* (a position decided as it is reached) */
-      if (!child) *win = 1;
+      L->moves[i].lost = child, *win = !child;
     }
   }
   for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
     int child;
-    if (L->moves[i].after) continue;   /* (one the other wins by bounds) */
+    if (L->moves[i].lost) continue;
     rc = play(x, L, &L->moves[i], C);
     if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
     if (rc == CGT_OK && !child) *win = 1;
