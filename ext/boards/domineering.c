@@ -59,14 +59,22 @@ static uint32_t free_squares(const cg_grid *g) {
   return n;
 }
 
-/* The bits set in w (a few shifts and adds: the builtin is a library
-** call where the machine's instruction is not assumed). */
-static uint32_t ones(uint64_t w) {
-  w -= w >> 1 & 0x5555555555555555ull;
-  w = (w & 0x3333333333333333ull) + (w >> 2 & 0x3333333333333333ull);
-  w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  return (uint32_t)((w * 0x0101010101010101ull) >> 56);
-}
+/* The bits set in w.  The functions that count many bits are compiled
+** twice where GCC can choose between clones at load time (x86-64 with
+** glibc): once for CPUs with the popcnt instruction, which then counts a
+** word in one step, and once for any other. */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__GNUC__) && !defined(__clang__)
+#define COUNTS_BITS __attribute__((target_clones("popcnt", "default")))
+#else
+#define COUNTS_BITS
+#endif
+/* (Helpers of those functions are inlined into each clone.) */
+#if defined(__GNUC__)
+#define IN_CLONES inline __attribute__((always_inline))
+#else
+#define IN_CLONES inline
+#endif
+static IN_CLONES uint32_t ones(uint64_t w) { return (uint32_t)__builtin_popcountll(w); }
 
 /* One player's bounds (index p of b) on lines of free squares: line[l]
 ** has bit k when square k of line l is free (Left's lines are rows,
@@ -84,7 +92,7 @@ static uint32_t ones(uint64_t w) {
 ** Then dominoes, line by line: safe ones have no free square beside
 ** either of their squares; the others are vulnerable, lone when no other
 ** vulnerable one has a square beside one of theirs. */
-static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
+COUNTS_BITS static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
   uint64_t sides[CG_BOARD_CELLS + 1], packed[CG_BOARD_CELLS + 1], open[CG_BOARD_CELLS + 1];
   memset(sides, 0, (size_t)lines * sizeof *sides);
   memset(packed, 0, (size_t)lines * sizeof *packed);
@@ -127,20 +135,44 @@ static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
   b->areas[p] = areas, b->safe[p] = safe, b->vuln[p] = vuln, b->lone[p] = lone, b->most[p] = most, b->idle[p] = idle;
 }
 
+/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
+** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
+static uint64_t transpose8(uint64_t x) {
+  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ t << 7;
+  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ t << 14;
+  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
+  return x ^ t ^ t << 28;
+}
+
 /* The free squares of g by rows (rows[i]: bit j) and by columns (cols[j]:
-** bit i), with no branch per square; their count. */
-static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_t *cols) {
+** bit i), eight squares at a time (a Domineering cell is 0 or 1: eight
+** cells read as a word gather into a byte by one multiplication; the
+** columns come from 8x8 blocks transposed); their count. */
+COUNTS_BITS static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_t *cols) {
   int R = g->rows, C = g->cols;
   uint32_t n = 0;
-  memset(cols, 0, (size_t)C * sizeof *cols);
   for (int i = 0; i < R; i++) {
-    const uint8_t *c = g->c + i * C;
     uint64_t w = 0;
-    for (int j = 0; j < C; j++) w |= (uint64_t)(c[j] == 1) << j;
+    for (int j = 0; j < C; j += 8) {
+      int at = i * C + j, k = C - j < 8 ? C - j : 8;
+      uint64_t x = 0;
+      memcpy(&x, g->c + at, at + 8 <= CG_BOARD_CELLS ? 8 : (size_t)k);
+      if (k < 8) x &= ((uint64_t)1 << 8 * k) - 1;
+      w |= ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56 << j;
+    }
     rows[i] = w;
     n += ones(w);
-    for (; w; w &= w - 1) cols[__builtin_ctzll(w)] |= (uint64_t)1 << i;
   }
+  for (int j = 0; j < C; j++) cols[j] = 0;
+  for (int i = 0; i < R; i += 8)
+    for (int j = 0; j < C; j += 8) {
+      uint64_t x = 0;
+      for (int q = 0; q < 8 && i + q < R; q++) x |= (rows[i + q] >> j & 0xFF) << 8 * q;
+      x = transpose8(x);
+      for (int q = 0; q < 8 && j + q < C; q++) cols[j + q] |= (x >> 8 * q & 0xFF) << i;
+    }
   return n;
 }
 
@@ -163,33 +195,27 @@ static void bounds(const cg_grid *g, cg_bounds *b) {
 ** side: bit k of line[PAD + l] is set when square k of line l is free. */
 #define PAD 2
 
-/* Non-overlapping dominoes along a line whose squares may start one
-** (starts: bit k when squares k and k + 1 are both usable), packed from
-** square 0. */
-static int packed_count(uint64_t starts) {
-  int n = 0;
-  while (starts) {
-    uint64_t low = starts & -starts;
-    n++;
-    starts &= ~(low | low << 1);
-  }
-  return n;
+/* The most non-overlapping dominoes on the squares u of a line: half of
+** each run of squares, rounded down, which are the squares of a run at odd
+** distances from its first.  Runs that start on an even square are found
+** by adding their first bits (the carry runs through each and clears it). */
+static IN_CLONES int packed_count(uint64_t u) {
+  const uint64_t even = 0x5555555555555555ull;
+  uint64_t from_even = u & ~(u + (u & ~(u << 1) & even));
+  return (int)(ones(from_even & ~even) + ones(u & ~from_even & even));
 }
 
 /* The player's moves on line[l] (padded: line[l - 1] and line[l + 1] are
 ** there): all, and safe ones (both squares without a free square across). */
-static int real_moves(const uint64_t *line, int l) { return packed_count(line[l] & line[l] >> 1); }
+static IN_CLONES int real_moves(const uint64_t *line, int l) { return packed_count(line[l]); }
 
-static int safe_moves(const uint64_t *line, int l) {
-  uint64_t walled = ~(line[l - 1] | line[l + 1]);
-  return packed_count(line[l] & line[l] >> 1 & walled & walled >> 1);
-}
+static IN_CLONES int safe_moves(const uint64_t *line, int l) { return packed_count(line[l] & ~(line[l - 1] | line[l + 1])); }
 
 /* The counts a move on square k of line l changes, on lines padded by PAD: for the mover (me), safe moves on his line and
 ** the two beside it and all moves on his line; for the other (you), all
 ** moves on the two lines the move crosses (k, k + 1) and safe ones on the
 ** lines beside those. */
-static int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
+static IN_CLONES int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
   const uint64_t *m = me + PAD + l, *y = you + PAD + k;
   int c = safe_moves(m, -1) + safe_moves(m, 0) + safe_moves(m, 1) + real_moves(m, 0);
   return c - safe_moves(y, -1) - real_moves(y, 0) - real_moves(y, 1) - safe_moves(y, 2);
@@ -198,7 +224,7 @@ static int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
 /* Scores after Obsequi's: what a move adds to those counts (the other's
 ** moves, all and safe, it takes, less the player's own); a safe move is
 ** needless (the player keeps it for later). */
-static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
+COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
   uint64_t rows[64 + 2 * PAD] = {0}, cols[64 + 2 * PAD] = {0};
   int C = g->cols;
   if (g->rows > 64 || C > 64) {
