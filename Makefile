@@ -86,11 +86,11 @@ build-san/%.o: ext/%.c $(HEADERS)
 
 dist/cgt.so: $(CORE_OBJ) $(EXT_OBJ)
 	$(call say,LINK,$@) mkdir -p dist
-	$(Q)$(PLAIN_CC) -shared -o $@ $^ -lm
+	$(Q)$(PLAIN_CC) -shared -o $@ $^ -lm -pthread
 
 dist-san/cgt.so: $(CORE_OBJ_SAN) $(EXT_OBJ_SAN)
 	$(call say,LINK,$@) mkdir -p dist-san
-	$(Q)$(SAN_CC) -shared -o $@ $^ -lm
+	$(Q)$(SAN_CC) -shared -o $@ $^ -lm -pthread
 
 # The unit tests link the core as an archive: each takes only what it uses.
 # Their own sources are drivers, compiled at -O0 (half their build time);
@@ -113,11 +113,11 @@ build-san/tests/%.o: tests/%.c $(HEADERS)
 
 build/tests/%: build/tests/%.o build/libcgtcore.a
 	$(call say,UNIT,$@)
-	$(Q)$(PLAIN_CC) -o $@ $^ -lm
+	$(Q)$(PLAIN_CC) -o $@ $^ -lm -pthread
 
 build-san/tests/%: build-san/tests/%.o build-san/libcgtcore.a
 	$(call say,UNIT,$@)
-	$(Q)$(SAN_CC) -o $@ $^ -lm
+	$(Q)$(SAN_CC) -o $@ $^ -lm -pthread
 
 # `make test` builds both flavours, then runs every test of both under one
 # harness, tests/harness.pl, JOBS at a time, printing each result as it
@@ -239,7 +239,7 @@ build-fault/obj/%.o: ext/%.c $(HEADERS)
 
 build-fault/cgt_fault: tests/fault/fault.c $(FAULT_OBJ)
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(FAULTFLAGS) -o $@ $< $(FAULT_OBJ) -lsqlite3 -lm
+	$(Q)$(CC) $(FAULTFLAGS) -o $@ $< $(FAULT_OBJ) -lsqlite3 -lm -pthread
 
 .SECONDARY: $(FAULT_OBJ)
 

@@ -63,7 +63,7 @@ setup(
             "sqlite_cgt.cgt",
             sources=sorted(glob.glob("ext/*.c") + glob.glob("ext/*/*.c")),
             extra_compile_args=["-std=c11", "-D_DEFAULT_SOURCE", "-g0"],
-            libraries=["m"],
+            libraries=["m", "pthread"],
         )
     ],
     cmdclass=commands,

@@ -88,7 +88,7 @@ static cgt_rc plain(cg_store *s, memo *m, const cg_rules *r, const cg_grid *g, c
   if (memo_get(m, k, out)) return CGT_OK;
   cg_grid *opts = malloc(2 * CG_BOARD_MAXOPT * sizeof *opts);
   cg_id L[CG_BOARD_MAXOPT], R[CG_BOARD_MAXOPT];
-  uint32_t nl = r->options(g, 0, opts), nr = r->options(g, 1, opts + CG_BOARD_MAXOPT);
+  uint32_t nl = r->options(r, g, 0, opts, NULL), nr = r->options(r, g, 1, opts + CG_BOARD_MAXOPT, NULL);
   cgt_rc rc = CGT_OK;
   for (uint32_t i = 0; i < nl && rc == CGT_OK; i++) rc = plain(s, m, r, &opts[i], &L[i]);
   for (uint32_t i = 0; i < nr && rc == CGT_OK; i++) rc = plain(s, m, r, &opts[CG_BOARD_MAXOPT + i], &R[i]);

@@ -77,12 +77,11 @@ static uint64_t table_bytes(cg_store *s) {
   return st && st->memory ? st->memory / 2 : UINT64_MAX;
 }
 
-/* Whether the players to move in turn[0..k-1] win the sum, into win. */
-static cgt_rc solve(sqlite3_context *ctx, cg_store *s, const sum_args *a, const int *turn, int k, int *win) {
+/* Whether the player right (1: Right) moving first wins the sum. */
+static cgt_rc solve(sqlite3_context *ctx, cg_store *s, const sum_args *a, int right, int *win) {
   cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
   cg_solver *x = t ? cg_solver_new(s, t, a->r, table_bytes(s)) : NULL;
-  cgt_rc rc = x ? CGT_OK : CGT_NOMEM;
-  for (int i = 0; i < k && rc == CGT_OK; i++) rc = cg_solver_wins(x, a->g, a->n, turn[i], &win[i]);
+  cgt_rc rc = x ? cg_solver_wins(x, a->g, a->n, right, win) : CGT_NOMEM;
   cg_solver_free(x);
   return rc;
 }
@@ -103,7 +102,7 @@ static void wins_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
   }
   if (!read_sum(ctx, argc, argv, 2, fname, &a)) return;
   int turn = cg_player_parse((const char *)sqlite3_value_text(argv[1])), win = 0;
-  cgt_rc rc = solve(ctx, s, &a, &turn, 1, &win);
+  cgt_rc rc = solve(ctx, s, &a, turn, &win);
   sqlite3_free(a.g);
   if (rc) cgt_partizan_report(ctx, rc, fname);
   else sqlite3_result_int(ctx, win);
@@ -113,8 +112,9 @@ static void outcome_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, c
   const char *fname = "board_outcome";
   sum_args a;
   if (!read_sum(ctx, argc, argv, 1, fname, &a)) return;
-  int turn[2] = {0, 1}, win[2] = {0, 0};
-  cgt_rc rc = solve(ctx, s, &a, turn, 2, win);
+  int win[2] = {0, 0};
+  cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
+  cgt_rc rc = t ? cg_solver_outcome(s, t, a.r, table_bytes(s), a.g, a.n, win) : CGT_NOMEM;
   sqlite3_free(a.g);
   if (rc) cgt_partizan_report(ctx, rc, fname);
   else cgt_result_letter(ctx, win[0] ? (win[1] ? 'N' : 'L') : (win[1] ? 'R' : 'P'));

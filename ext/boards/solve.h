@@ -37,6 +37,16 @@ void cg_solver_free(cg_solver *x);
 ** between calls on the same solver. */
 cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win);
 
+/* Whether Left (win[0]) and Right (win[1]) moving first win the sum of the
+** n boards, with transposition tables of at most tt_bytes in all.  Where
+** there are threads and the sum has 30 cells or more, Right's search runs
+** on a second thread meanwhile, with a store, table of regions and stop of
+** its own (t is the calling thread's alone; half the memory of s's stop),
+** which the calling thread stops when its own says stop (it polls that
+** every 2 ms while it waits).  Elsewhere one solver searches both. */
+cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+                         uint32_t n, int win[2]);
+
 /* Positions searched so far (nodes), and positions decided by bounds. */
 uint64_t cg_solver_nodes(const cg_solver *x);
 

@@ -6,10 +6,13 @@
 ** every position is searched) and no bounds; the impartial variants'
 ** fields against their bases'; regions of boards past 64 squares against
 ** the same regions on small boards; the move texts; a small table
-** (bytes) gives the same answers; an interrupt ends a search.
+** (bytes) gives the same answers; an interrupt ends a search; both
+** players' searches at once (cg_solver_outcome, on two threads past 30
+** cells) against one solver's, and an interrupt ends them too.
 */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../ext/boards/rulesets.h"
 #include "../../ext/boards/solve.h"
@@ -64,6 +67,36 @@ static int agree(const cg_rules *r, const cg_rules *q, int rounds, int cells, ui
 static int always(void *arg) {
   (void)arg;
   return 1;
+}
+
+/* Stops once the time *arg (CLOCK_MONOTONIC seconds) has passed. */
+static int past(void *arg) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec + now.tv_nsec / 1e9 > *(double *)arg;
+}
+
+/* Whether cg_solver_outcome agrees with one solver searching each player
+** in turn on rounds random boards of r of 30 to 36 cells. */
+static int outcome_agrees(const cg_rules *r, int rounds, int holes) {
+  cg_board_table *t = cg_board_table_new();
+  int good = 1;
+  for (int k = 0; k < rounds && good; k++) {
+    cg_grid g;
+    g.rows = (uint16_t)(5 + rand() % 2), g.cols = 6;
+    for (int i = 0; i < g.rows * g.cols; i++) {
+      int q = rand() % 8;
+      g.c[i] = (uint8_t)(r == &cg_domineering ? q >= holes : q < holes ? 0 : 1 + q % 2);
+    }
+    int both[2] = {-1, -1}, each[2] = {-1, -1};
+    cg_solver *x = cg_solver_new(s, t, r, 1 << 24);
+    good = x && cg_solver_outcome(s, t, r, 1 << 24, &g, 1, both) == CGT_OK &&
+           cg_solver_wins(x, &g, 1, 0, &each[0]) == CGT_OK && cg_solver_wins(x, &g, 1, 1, &each[1]) == CGT_OK &&
+           both[0] == each[0] && both[1] == each[1];
+    cg_solver_free(x);
+  }
+  cg_board_table_free(t);
+  return good;
 }
 
 int main(void) {
@@ -134,6 +167,33 @@ int main(void) {
     int win = -1;
     ok(cg_solver_wins(x, &g, 1, 0, &win) == CGT_INTERRUPTED, "an interrupt ends the search");
     cg_solver_free(x);
+    cg_store_set_stop(s, NULL);
+    cg_board_table_free(t);
+  }
+  /* Both players at once. */
+  ok(outcome_agrees(&cg_domineering, 30, 2), "domineering: both players at once agree with one at a time (30 boards)");
+  ok(outcome_agrees(&cg_clobber, 20, 4), "clobber: both players at once agree with one at a time (20 boards)");
+  {
+    char err[200];
+    cg_grid g;
+    cg_board_table *t = cg_board_table_new();
+    int win[2];
+    cg_board_parse(&cg_domineering, "........|........|........|........|........|........|........|........", &g, err,
+                   sizeof err);
+    cgt_stop st = {always, NULL, 0, 0, 0, 0, 0, 0, 0};
+    cg_store_set_stop(s, &st);
+    ok(cg_solver_outcome(s, t, &cg_domineering, 1 << 24, &g, 1, win) == CGT_INTERRUPTED,
+       "an interrupt ends both searches of empty 8 x 8");
+    /* 8 x 7: Left's search ends within a second, Right's takes longer; the
+    ** interrupt comes while the first thread waits for the second. */
+    cg_board_parse(&cg_domineering, ".......|.......|.......|.......|.......|.......|.......|.......", &g, err,
+                   sizeof err);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double until = now.tv_sec + now.tv_nsec / 1e9 + 0.05;
+    st = (cgt_stop){past, &until, 0, 0, 0, 0, 0, 0, 0};
+    ok(cg_solver_outcome(s, t, &cg_domineering, 1 << 24, &g, 1, win) == CGT_INTERRUPTED,
+       "an interrupt ends the second search of empty 8 x 7 too");
     cg_store_set_stop(s, NULL);
     cg_board_table_free(t);
   }
