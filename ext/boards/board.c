@@ -245,7 +245,56 @@ static uint64_t reversed(uint64_t w, int n) {
   return w >> (64 - n);
 }
 
+/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
+** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
+static uint64_t transposed8(uint64_t x) {
+  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ t << 7;
+  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ t << 14;
+  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
+  return x ^ t ^ t << 28;
+}
+
+/* cg_grid_orbit_hash of a grid of at most 8 x 8 squares of codes 0 and 1
+** under symmetries without colour swaps: each image as an 8x8 bit matrix
+** (bit 8i + j: its square i, j is 1) made by byte and bit reversals and a
+** transpose, the least image (by rows, columns, then bits) hashed; 0 when
+** g is not such a grid. */
+static int orbit_hash8(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
+  int R = g->rows, C = g->cols;
+  if (R > 8 || C > 8 || r->symmetries >> 8) return 0;
+  uint64_t x = 0;
+  for (int i = 0; i < R; i++) {
+    uint64_t w = 0;
+    memcpy(&w, g->c + i * C, (size_t)C);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);   /* (square j in byte j from the low end) */
+#endif
+    if (w & 0xFEFEFEFEFEFEFEFEull) return 0;
+    x |= (w * 0x0102040810204080ull) >> 56 << 8 * i;
+  }
+  int (*negates)(int, int) = r->impartial ? keeps : r->negates, found = 0;
+  uint64_t best = 0;
+  int best_dims = 0;
+  for (int sym = 0; sym < 8; sym++) {
+    if (sym && !(r->symmetries >> sym & 1)) continue;
+    uint64_t y = x;
+    if (sym & 1) y = reversed(__builtin_bswap64(y), 64) >> (8 - C);   /* (each byte reversed) */
+    if (sym & 2) y = __builtin_bswap64(y) >> 8 * (8 - R);
+    if (sym & 4) y = transposed8(y);
+    int dims = sym & 4 ? C << 4 | R : R << 4 | C;
+    if (!found || dims < best_dims || (dims == best_dims && y < best))
+      best = y, best_dims = dims, *sign = negates(sym, 0), found = 1;
+  }
+  uint64_t dims = (uint64_t)best_dims << 8 | r->id;
+  h[0] = cgt_mix64(cgt_mix64(best ^ 0x243f6a8885a308d3ull) ^ dims);
+  h[1] = cgt_mix64(cgt_mix64(best + 0x13198a2e03707344ull) + dims * 0x9e3779b97f4a7c15ull);
+  return 1;
+}
+
 int cg_grid_orbit_hash(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
+  if (orbit_hash8(r, g, h, sign)) return 1;
   int R = g->rows, C = g->cols;
   if (R > 64 || C > 64 || (R > C && !(r->symmetries & 0xF0F0))) return 0;   /* (no transpose to lay it wide) */
   /* The squares of codes 1 and 2, by rows (bit j) and by columns (bit

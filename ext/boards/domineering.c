@@ -159,6 +159,9 @@ COUNTS_BITS static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_
       int at = i * C + j, k = C - j < 8 ? C - j : 8;
       uint64_t x = 0;
       memcpy(&x, g->c + at, at + 8 <= CG_BOARD_CELLS ? 8 : (size_t)k);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      x = __builtin_bswap64(x);   /* (square j + q in byte q from the low end) */
+#endif
       if (k < 8) x &= ((uint64_t)1 << 8 * k) - 1;
       w |= ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56 << j;
     }
@@ -211,14 +214,34 @@ static IN_CLONES int real_moves(const uint64_t *line, int l) { return packed_cou
 
 static IN_CLONES int safe_moves(const uint64_t *line, int l) { return packed_count(line[l] & ~(line[l - 1] | line[l + 1])); }
 
-/* The counts a move on square k of line l changes, on lines padded by PAD: for the mover (me), safe moves on his line and
-** the two beside it and all moves on his line; for the other (you), all
-** moves on the two lines the move crosses (k, k + 1) and safe ones on the
-** lines beside those. */
+/* The counts a move on square k of line l changes, on lines padded by
+** PAD: for the mover (me), safe moves on his line and the two beside it and
+** all moves on his line; for the other (you), all moves on the two lines
+** the move crosses (k, k + 1) and safe ones on the lines beside those. */
 static IN_CLONES int counts(const uint64_t *me, const uint64_t *you, int l, int k) {
   const uint64_t *m = me + PAD + l, *y = you + PAD + k;
   int c = safe_moves(m, -1) + safe_moves(m, 0) + safe_moves(m, 1) + real_moves(m, 0);
   return c - safe_moves(y, -1) - real_moves(y, 0) - real_moves(y, 1) - safe_moves(y, 2);
+}
+
+/* Those counts of the lines of a position, each line's kept (safe[PAD + l]
+** and real[PAD + l] for line l of n, and the padding's 0): the counts
+** before a move, with no packing made twice. */
+typedef struct line_counts {
+  int safe[64 + 2 * PAD], real[64 + 2 * PAD];
+} line_counts;
+
+static IN_CLONES void count_lines(const uint64_t *line, int n, line_counts *lc) {
+  for (int l = 0; l < n + 2 * PAD; l++) {
+    int in = l >= PAD && l < PAD + n;
+    lc->safe[l] = in ? safe_moves(line, l) : 0, lc->real[l] = in ? real_moves(line, l) : 0;
+  }
+}
+
+static int counts_before(const line_counts *me, const line_counts *you, int l, int k) {
+  int m = PAD + l, y = PAD + k;
+  int c = me->safe[m - 1] + me->safe[m] + me->safe[m + 1] + me->real[m];
+  return c - you->safe[y - 1] - you->real[y] - you->real[y + 1] - you->safe[y + 2];
 }
 
 /* Ties go by where the domino lies in the region, after Obsequi's
@@ -239,14 +262,18 @@ static int place(int lines, int len, int l, int k) {
 ** moves, all and safe, it takes, less the player's own); a safe move is
 ** needless (the player keeps it for later). */
 COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
-  uint64_t rows[64 + 2 * PAD] = {0}, cols[64 + 2 * PAD] = {0};
-  int C = g->cols;
-  if (g->rows > 64 || C > 64) {
+  uint64_t rows[64 + 2 * PAD], cols[64 + 2 * PAD];
+  int R = g->rows, C = g->cols;
+  if (R > 64 || C > 64) {
     memset(scores, 0, n * sizeof *scores);
     return;
   }
   grid_lines(g, rows + PAD, cols + PAD);
+  for (int p = 0; p < PAD; p++) rows[p] = rows[PAD + R + p] = cols[p] = cols[PAD + C + p] = 0;
   uint64_t *me = right ? rows : cols, *you = right ? cols : rows;
+  line_counts mc, yc;
+  count_lines(me, right ? R : C, &mc);
+  count_lines(you, right ? C : R, &yc);
   for (uint32_t q = 0; q < n; q++) {
     int i0 = moves[q].sq[0] / C, j0 = moves[q].sq[0] % C;
     int l = right ? i0 : j0, k = right ? j0 : i0;   /* my line, and where on it */
@@ -255,9 +282,9 @@ COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves,
       scores[q] = CG_NEEDLESS;
       continue;
     }
-    int before = counts(me, you, l, k);
+    int before = counts_before(&mc, &yc, l, k);
     mine[0] &= ~both, across[0] &= ~cross, across[1] &= ~cross;
-    scores[q] = (counts(me, you, l, k) - before) * 16384 + place(right ? g->rows : g->cols, right ? g->cols : g->rows, l, k);
+    scores[q] = (counts(me, you, l, k) - before) * 16384 + place(right ? R : C, right ? C : R, l, k);
     mine[0] |= both, across[0] |= cross, across[1] |= cross;
   }
 }

@@ -197,6 +197,8 @@ int main(void) {
   ** store and table still work afterwards. */
   /* The search's keys of regions: one per orbit of the symmetries. */
   ok(orbit_hash_agrees(&cg_domineering, 3, 3, 2), "domineering: grids share an orbit hash when they share an image");
+  ok(orbit_hash_agrees(&cg_domineering, 1, 10, 2), "domineering, rows of up to 10 squares (past 8: hashed line by line): the same");
+  ok(orbit_hash_agrees(&cg_cram, 3, 3, 2), "cram (no image negates): the same");
   ok(orbit_hash_agrees(&cg_clobber, 2, 3, 3), "clobber (colour swaps too): the same");
   ok(orbit_hash_agrees(&cg_toadsfrogs, 1, 6, 3), "toadsfrogs (mirror and swap): the same");
   ok(orbit_hash_agrees(&cg_impartial_toadsfrogs, 1, 6, 3), "impartial toadsfrogs: the same");
