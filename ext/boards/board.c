@@ -138,8 +138,11 @@ static uint32_t components64(const cg_grid *g, int (*in)(uint8_t code), int (*ke
   uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, first = 0, set = 0;
   for (int i = 0; i < R; i++) first |= (uint64_t)1 << (i * C);
   uint64_t last = C > 1 ? first << (C - 1) : first, not_first = all & ~first, not_last = all & ~last;
-  for (int v = 0; v < n; v++)
-    if (in(g->c[v])) set |= (uint64_t)1 << v;
+  uint64_t take[3] = {in(0) != 0, in(1) != 0, in(2) != 0};   /* (in of the usual codes, asked once) */
+  for (int v = 0; v < n; v++) {
+    uint8_t c = g->c[v];
+    set |= (c <= 2 ? take[c] : (uint64_t)(in(c) != 0)) << v;
+  }
   uint32_t count = 0;
   while (set) {
     uint64_t comp = set & (~set + 1), grown;
@@ -207,7 +210,80 @@ void cg_grid_transform(const cg_grid *g, int sym, int swap, cg_grid *out) {
     }
 }
 
+/* The n low bits of w in reverse order. */
+static inline uint64_t reversed(uint64_t w, int n) {
+  w = (w >> 1 & 0x5555555555555555ull) | (w & 0x5555555555555555ull) << 1;
+  w = (w >> 2 & 0x3333333333333333ull) | (w & 0x3333333333333333ull) << 2;
+  w = (w >> 4 & 0x0F0F0F0F0F0F0F0Full) | (w & 0x0F0F0F0F0F0F0F0Full) << 4;
+  w = (w >> 8 & 0x00FF00FF00FF00FFull) | (w & 0x00FF00FF00FF00FFull) << 8;
+  w = (w >> 16 & 0x0000FFFF0000FFFFull) | (w & 0x0000FFFF0000FFFFull) << 16;
+  w = w >> 32 | w << 32;
+  return w >> (64 - n);
+}
+
+/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
+** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
+static inline uint64_t transposed8(uint64_t x) {
+  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ t << 7;
+  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ t << 14;
+  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
+  return x ^ t ^ t << 28;
+}
+
+/* A grid of at most 8 x 8 squares of codes 0 and 1 as an 8x8 bit matrix
+** (bit 8i + j: square i, j is 1) into *x; 0 for any other grid. */
+static int matrix8(const cg_grid *g, uint64_t *x) {
+  int R = g->rows, C = g->cols;
+  if (R > 8 || C > 8) return 0;
+  *x = 0;
+  for (int i = 0; i < R; i++) {
+    uint64_t w = 0;
+    memcpy(&w, g->c + i * C, (size_t)C);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);   /* (square j in byte j from the low end) */
+#endif
+    if (w & 0xFEFEFEFEFEFEFEFEull) return 0;
+    *x |= (w * 0x0102040810204080ull) >> 56 << 8 * i;
+  }
+  return 1;
+}
+
+/* The image of the R x C matrix x (matrix8) by symmetry sym
+** (cg_grid_transform): columns mirrored by reversing each byte, rows by
+** reversing the bytes, then transposed. */
+static inline uint64_t image8(uint64_t x, int R, int C, int sym) {
+  if (sym & 1) x = reversed(__builtin_bswap64(x), 64) >> (8 - C);
+  if (sym & 2) x = __builtin_bswap64(x) >> 8 * (8 - R);
+  return sym & 4 ? transposed8(x) : x;
+}
+
+/* cg_grid_least of a grid that matrix8 takes, for symmetries without
+** colour swaps, its sign in *out: the images compared as numbers with
+** square 0 the highest bit (the order of the squares); 0 (g as it was)
+** for any other grid or mask. */
+static int least8(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap), int *out) {
+  uint64_t x, best = 0;
+  int R = g->rows, C = g->cols, best_sym = 0, best_dims = 0;
+  if (mask >> 8 || !matrix8(g, &x)) return 0;
+  for (int sym = 0; sym < 8; sym++) {
+    if (sym && !(mask >> sym & 1)) continue;
+    uint64_t y = reversed(image8(x, R, C, sym), 64);
+    int dims = sym & 4 ? C << 4 | R : R << 4 | C;
+    if (!sym || dims < best_dims || (dims == best_dims && y < best)) best = y, best_dims = dims, best_sym = sym;
+  }
+  g->rows = (uint16_t)(best_dims >> 4), g->cols = (uint16_t)(best_dims & 15);
+  best = reversed(best, 64);
+  for (int i = 0; i < g->rows; i++)
+    for (int j = 0; j < g->cols; j++) g->c[i * g->cols + j] = (uint8_t)(best >> (8 * i + j) & 1);
+  *out = sign(best_sym, 0);
+  return 1;
+}
+
 int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
+  int fast;
+  if (least8(g, mask, sign, &fast)) return fast;
   int R = g->rows, C = g->cols, best = 0;
   cg_grid cur;   /* the least so far, transform best */
   cg_grid_copy(&cur, g);
@@ -234,55 +310,18 @@ int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
   return sign(best & 7, best >> 3);
 }
 
-/* The n low bits of w in reverse order. */
-static uint64_t reversed(uint64_t w, int n) {
-  w = (w >> 1 & 0x5555555555555555ull) | (w & 0x5555555555555555ull) << 1;
-  w = (w >> 2 & 0x3333333333333333ull) | (w & 0x3333333333333333ull) << 2;
-  w = (w >> 4 & 0x0F0F0F0F0F0F0F0Full) | (w & 0x0F0F0F0F0F0F0F0Full) << 4;
-  w = (w >> 8 & 0x00FF00FF00FF00FFull) | (w & 0x00FF00FF00FF00FFull) << 8;
-  w = (w >> 16 & 0x0000FFFF0000FFFFull) | (w & 0x0000FFFF0000FFFFull) << 16;
-  w = w >> 32 | w << 32;
-  return w >> (64 - n);
-}
-
-/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
-** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
-static uint64_t transposed8(uint64_t x) {
-  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
-  x ^= t ^ t << 7;
-  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
-  x ^= t ^ t << 14;
-  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
-  return x ^ t ^ t << 28;
-}
-
-/* cg_grid_orbit_hash of a grid of at most 8 x 8 squares of codes 0 and 1
-** under symmetries without colour swaps: each image as an 8x8 bit matrix
-** (bit 8i + j: its square i, j is 1) made by byte and bit reversals and a
-** transpose, the least image (by rows, columns, then bits) hashed; 0 when
-** g is not such a grid. */
+/* cg_grid_orbit_hash of a grid that matrix8 takes under symmetries
+** without colour swaps: the least image (by rows, columns, then bits)
+** hashed; 0 for any other grid. */
 static int orbit_hash8(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
   int R = g->rows, C = g->cols;
-  if (R > 8 || C > 8 || r->symmetries >> 8) return 0;
-  uint64_t x = 0;
-  for (int i = 0; i < R; i++) {
-    uint64_t w = 0;
-    memcpy(&w, g->c + i * C, (size_t)C);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);   /* (square j in byte j from the low end) */
-#endif
-    if (w & 0xFEFEFEFEFEFEFEFEull) return 0;
-    x |= (w * 0x0102040810204080ull) >> 56 << 8 * i;
-  }
+  uint64_t x, best = 0;
+  if (r->symmetries >> 8 || !matrix8(g, &x)) return 0;
   int (*negates)(int, int) = r->impartial ? keeps : r->negates, found = 0;
-  uint64_t best = 0;
   int best_dims = 0;
   for (int sym = 0; sym < 8; sym++) {
     if (sym && !(r->symmetries >> sym & 1)) continue;
-    uint64_t y = x;
-    if (sym & 1) y = reversed(__builtin_bswap64(y), 64) >> (8 - C);   /* (each byte reversed) */
-    if (sym & 2) y = __builtin_bswap64(y) >> 8 * (8 - R);
-    if (sym & 4) y = transposed8(y);
+    uint64_t y = image8(x, R, C, sym);
     int dims = sym & 4 ? C << 4 | R : R << 4 | C;
     if (!found || dims < best_dims || (dims == best_dims && y < best))
       best = y, best_dims = dims, *sign = negates(sym, 0), found = 1;

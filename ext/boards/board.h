@@ -98,6 +98,13 @@ struct cg_rules {
   uint32_t small;
   /* Bounds on the moves left in g. */
   void (*bounds)(const cg_grid *g, cg_bounds *b);
+  /* Bounds of g after each of its moves, without making the options (NULL:
+  ** bounds of each option made): prepare writes what they need of g into
+  ** work (work_bytes), then bounds_after gives those of g after move m
+  ** (leaving work as it found it). */
+  size_t work_bytes;
+  void (*prepare)(const cg_grid *g, void *work);
+  void (*bounds_after)(void *work, const cg_move *m, cg_bounds *b);
   /* Scores of the n moves of a player in g (the moves of his options, in
   ** their order): higher is tried first.  CG_NEEDLESS marks a move the
   ** player never needs while he has a move not so marked in the regions

@@ -179,18 +179,55 @@ COUNTS_BITS static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_
   return n;
 }
 
-static void bounds(const cg_grid *g, cg_bounds *b) {
-  int R = g->rows, C = g->cols;
+/* What the bounds read of a position: its size, free squares and lines
+** (no lines past 64 rows or columns: rows 0). */
+typedef struct board_lines {
+  int rows, cols;
+  uint32_t squares;
+  uint64_t row[64], col[64];
+} board_lines;
+
+static void prepare(const cg_grid *g, void *work) {
+  board_lines *w = work;
+  w->rows = g->rows > 64 || g->cols > 64 ? 0 : g->rows, w->cols = g->cols;
+  if (w->rows) w->squares = grid_lines(g, w->row, w->col);
+}
+
+static void bounds_of(const board_lines *w, cg_bounds *b) {
   memset(b, 0, sizeof *b);
-  if (R > 64 || C > 64) {   /* (no such region: at most 256 squares, and a region of one line has no bounds) */
+  if (!w->rows) {   /* (no such region: at most 256 squares, and a region of one line has no bounds) */
     b->most[0] = b->most[1] = UINT32_MAX / 4;
     return;
   }
-  uint64_t rows[64], cols[64];
-  b->squares = grid_lines(g, rows, cols);
+  b->squares = w->squares;
   /* Left's dominoes join two rows; Right's two columns. */
-  bounds_lines(rows, R, b, 0);
-  bounds_lines(cols, C, b, 1);
+  bounds_lines(w->row, w->rows, b, 0);
+  bounds_lines(w->col, w->cols, b, 1);
+}
+
+static void bounds(const cg_grid *g, cg_bounds *b) {
+  board_lines w;
+  prepare(g, &w);
+  bounds_of(&w, b);
+}
+
+/* The bounds after move m: its two squares taken from the lines, and put
+** back. */
+static void bounds_after(void *work, const cg_move *m, cg_bounds *b) {
+  board_lines *w = work;
+  if (!w->rows) {
+    bounds_of(w, b);
+    return;
+  }
+  int C = w->cols, i[2], j[2];
+  for (int q = 0; q < 2; q++) {
+    i[q] = m->sq[q] / C, j[q] = m->sq[q] % C;
+    w->row[i[q]] ^= (uint64_t)1 << j[q], w->col[j[q]] ^= (uint64_t)1 << i[q];
+  }
+  w->squares -= 2;
+  bounds_of(w, b);
+  w->squares += 2;
+  for (int q = 0; q < 2; q++) w->row[i[q]] ^= (uint64_t)1 << j[q], w->col[j[q]] ^= (uint64_t)1 << i[q];
 }
 
 /* A player's lines in the move scores are those his dominoes lie along
@@ -291,4 +328,5 @@ COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves,
 
 const cg_rules cg_domineering = {
     .name = "domineering", .id = 1, .symbols = "#.", .options = options, .regions = regions,
-    .symmetries = 0xFF, .negates = negates, .size = free_squares, .small = 14, .bounds = bounds, .score = score};
+    .symmetries = 0xFF, .negates = negates, .size = free_squares, .small = 14, .bounds = bounds,
+    .work_bytes = sizeof(board_lines), .prepare = prepare, .bounds_after = bounds_after, .score = score};

@@ -20,6 +20,7 @@ typedef struct move {
   uint32_t part, at;
   int score;
   int lost;    /* the bounds show that the other wins after it */
+  cg_move squares;   /* (of a part's option) */
 } move;
 
 /* One depth of the search: the sum there, and its moves. */
@@ -68,6 +69,7 @@ struct cg_solver {
   uint8_t packed[4 + CG_BOARD_CELLS];   /* a region, packed */
   cg_grid img;
   uint8_t kpacked[4 + CG_BOARD_CELLS];
+  void *work;         /* the ruleset's work_bytes for bounds_after */
   region_memo *memo;  /* memo_slots, direct-mapped */
   size_t memo_slots, memo_puts;
   cg_id zero;
@@ -382,13 +384,25 @@ static int decided(const cg_bounds *b, int right, int *win) {
 /* Decides the sum after move m of the sum at L (bounds sum) by bounds,
 ** before it is made: the bounds of the option's board stand for those of
 ** its regions (the packing of a board is that of its regions, and squares
-** no move can use count as idle). */
-static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, const move *m, int right, int *win) {
+** no move can use count as idle).  *prepared: the part x->work was
+** prepared for (NPART: none), kept from move to move. */
+static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, const move *m, uint32_t *prepared,
+                         int right, int *win) {
+  const cg_rules *r = x->r;
   if (m->part == NPART) return 0;
   const part *p = &L->parts[m->part];
   cg_bounds b = *sum, o;
-  cg_grid_unpack(&x->o, L->opts + m->at);
-  x->r->bounds(&x->o, &o);
+  if (r->bounds_after) {
+    if (*prepared != m->part) {
+      cg_grid_unpack(&x->g, p->grid);
+      r->prepare(&x->g, x->work);
+      *prepared = m->part;
+    }
+    r->bounds_after(x->work, &m->squares, &o);
+  } else {
+    cg_grid_unpack(&x->o, L->opts + m->at);
+    r->bounds(&x->o, &o);
+  }
   if (p->sign < 0) bounds_swap(&o);
   bounds_add(&b, &p->b, -1);
   bounds_add(&b, &o, 1);
@@ -414,7 +428,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     L->moves = mv, L->opts = o;
     if (r->score) r->score(&x->g, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
-      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0};
+      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0, x->smoves[j]};
       L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
     }
   }
@@ -440,7 +454,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     if (!mv) return CGT_NOMEM;
     L->vopts = vo, L->moves = mv;
     memcpy(vo, opt[right], k * sizeof *vo);
-    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30), 0};
+    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30), 0, {{0, 0, 0, 0}, 0}};
   }
   /* Higher scores first (insertion sort: stable, and short lists). */
   move *mv = L->moves;
@@ -503,9 +517,10 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   *win = 0;
   /* First the bounds of the position after each move: a move after which
   ** the other loses by them wins at once. */
+  uint32_t prepared = NPART;
   for (size_t i = 0; i < n && rc == CGT_OK && bounds && !*win; i++) {
     int child;
-    if (decided_after(x, L, &sum, &L->moves[i], !right, &child)) {
+    if (decided_after(x, L, &sum, &L->moves[i], &prepared, !right, &child)) {
       x->nodes++;   /* (a position decided as it is reached) */
       L->moves[i].lost = child, *win = !child;
     }
@@ -533,7 +548,8 @@ cg_solver *cg_solver_new(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   x->scores = cgt_malloc(CG_BOARD_MAXOPT * sizeof *x->scores);
   x->memo = cgt_calloc(MEMO_FIRST, sizeof *x->memo);
   x->memo_slots = MEMO_FIRST;
-  if (!x->scratch || !x->smoves || !x->scores || !x->memo || cg_integer(s, 0, &x->zero) != CGT_OK) {
+  x->work = cgt_malloc(r->work_bytes);
+  if (!x->scratch || !x->smoves || !x->scores || !x->memo || !x->work || cg_integer(s, 0, &x->zero) != CGT_OK) {
     cg_solver_free(x);
     return NULL;
   }
@@ -548,6 +564,7 @@ void cg_solver_free(cg_solver *x) {
   cgt_free(x->smoves);
   cgt_free(x->scores);
   cgt_free(x->memo);
+  cgt_free(x->work);
   cgt_free(x->tt);
   cgt_stop_release(cg_store_get_stop(x->s), x->tt_held);
   cgt_free(x);

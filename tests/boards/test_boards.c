@@ -102,6 +102,32 @@ static int orbit_hash_agrees(const cg_rules *r, int rows, int cols, int k) {
   return n > 100;
 }
 
+/* Whether cg_grid_least picks the image this plain search over the
+** transforms picks (the least by rows, columns, then squares in order; the
+** first of equal ones) and its sign, on rounds random grids of up to
+** rows x cols squares of codes below k, for symmetries mask. */
+static int least_agrees(const cg_rules *r, unsigned mask, int rows, int cols, int k, int rounds) {
+  for (int n = 0; n < rounds; n++) {
+    cg_grid g = {.rows = (uint16_t)(1 + rand() % rows), .cols = (uint16_t)(1 + rand() % cols)}, want, t, got;
+    for (int i = 0; i < g.rows * g.cols; i++) g.c[i] = (uint8_t)(rand() % k);
+    int best = 0;
+    want = g;
+    for (int bit = 1; bit < 16; bit++) {
+      if (!(mask >> bit & 1)) continue;
+      cg_grid_transform(&g, bit & 7, bit >> 3, &t);
+      int cmp = t.rows != want.rows ? t.rows - want.rows : t.cols != want.cols ? t.cols - want.cols
+                                                                            : memcmp(t.c, want.c, (size_t)t.rows * t.cols);
+      if (cmp < 0) want = t, best = bit;
+    }
+    got = g;
+    int sign = cg_grid_least(&got, mask, r->negates);
+    if (got.rows != want.rows || got.cols != want.cols || memcmp(got.c, want.c, (size_t)got.rows * got.cols) ||
+        sign != r->negates(best & 7, best >> 3))
+      return 0;
+  }
+  return 1;
+}
+
 int main(void) {
   s = cg_store_new();
   cg_board_table *t = cg_board_table_new();
@@ -199,6 +225,12 @@ int main(void) {
   ok(orbit_hash_agrees(&cg_domineering, 3, 3, 2), "domineering: grids share an orbit hash when they share an image");
   ok(orbit_hash_agrees(&cg_domineering, 1, 10, 2), "domineering, rows of up to 10 squares (past 8: hashed line by line): the same");
   ok(orbit_hash_agrees(&cg_cram, 3, 3, 2), "cram (no image negates): the same");
+  /* The least image: by bit matrices up to 8 x 8 squares of codes 0 and 1,
+  ** square by square past them. */
+  ok(least_agrees(&cg_domineering, 0xFF, 8, 8, 2, 20000), "the least image of 20000 grids up to 8 x 8 (bit matrices)");
+  ok(least_agrees(&cg_domineering, 0x0F, 8, 8, 2, 5000), "and with mirrors only");
+  ok(least_agrees(&cg_domineering, 0xFF, 10, 10, 2, 5000), "and of grids up to 10 x 10");
+  ok(least_agrees(&cg_clobber, 0xFFFF, 6, 6, 3, 5000), "and of grids of three codes, with colour swaps");
   ok(orbit_hash_agrees(&cg_clobber, 2, 3, 3), "clobber (colour swaps too): the same");
   ok(orbit_hash_agrees(&cg_toadsfrogs, 1, 6, 3), "toadsfrogs (mirror and swap): the same");
   ok(orbit_hash_agrees(&cg_impartial_toadsfrogs, 1, 6, 3), "impartial toadsfrogs: the same");
