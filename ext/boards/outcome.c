@@ -1,6 +1,8 @@
 /* The outcome of a sum of boards: both players' searches (solve.h). */
 #include "solve.h"
 
+#include <string.h>
+
 #if defined(CGT_NO_THREADS) || defined(_WIN32) || (defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__))
 #define HAVE_THREADS 0
 #else
@@ -13,6 +15,22 @@
 /* Sums of fewer cells are searched on one thread: a second one would cost
 ** more than it saves. */
 #define CELLS_FOR_TWO 30
+
+/* Whether Left and Right moving first have the same outcome: an impartial
+** ruleset, or one board that a symmetry negating its value maps onto
+** itself (its value is its own negative, as empty square Domineering). */
+static int same_for_both(const cg_rules *r, const cg_grid *boards, uint32_t n) {
+  if (r->impartial) return 1;
+  if (n != 1) return 0;
+  const cg_grid *g = &boards[0];
+  for (int bit = 1; bit < 16; bit++) {
+    if (!(r->symmetries >> bit & 1) || r->negates(bit & 7, bit >> 3) > 0) continue;
+    cg_grid t;
+    cg_grid_transform(g, bit & 7, bit >> 3, &t);
+    if (t.rows == g->rows && t.cols == g->cols && !memcmp(t.c, g->c, (size_t)g->rows * g->cols)) return 1;
+  }
+  return 0;
+}
 
 /* One player's search on a solver made for it. */
 static cgt_rc search(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
@@ -96,6 +114,11 @@ cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   size_t cells = 0;
   for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   win[0] = win[1] = 0;
+  if (same_for_both(r, boards, n)) {
+    cgt_rc rc = search(s, t, r, tt_bytes, boards, n, 0, &win[0]);
+    win[1] = win[0];
+    return rc;
+  }
 #if HAVE_THREADS
   cgt_rc rc;
   if (cells >= CELLS_FOR_TWO && both_at_once(s, t, r, tt_bytes, boards, n, win, &rc)) return rc;

@@ -38,8 +38,11 @@ void cg_solver_free(cg_solver *x);
 cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win);
 
 /* Whether Left (win[0]) and Right (win[1]) moving first win the sum of the
-** n boards, with transposition tables of at most tt_bytes in all.  Where
-** there are threads and the sum has 30 cells or more, Right's search runs
+** n boards, with transposition tables of at most tt_bytes in all.  When
+** both have the same outcome (an impartial ruleset, or one board that a
+** symmetry negating its value maps onto itself, as empty square
+** Domineering), Left's search alone answers.  Else, where there are threads
+** and the sum has 30 cells or more, Right's search runs
 ** on a second thread meanwhile, with a store, table of regions and stop of
 ** its own (t is the calling thread's alone; half the memory of s's stop),
 ** which the calling thread stops when its own says stop (it polls that

@@ -77,17 +77,20 @@ static int past(void *arg) {
 }
 
 /* Whether cg_solver_outcome agrees with one solver searching each player
-** in turn on rounds random boards of r of 30 to 36 cells. */
-static int outcome_agrees(const cg_rules *r, int rounds, int holes) {
+** in turn on rounds random boards of r of 30 to 36 cells (symmetric: 6 x 6
+** boards that are their own transposes). */
+static int outcome_agrees(const cg_rules *r, int rounds, int holes, int symmetric) {
   cg_board_table *t = cg_board_table_new();
   int good = 1;
   for (int k = 0; k < rounds && good; k++) {
     cg_grid g;
-    g.rows = (uint16_t)(5 + rand() % 2), g.cols = 6;
+    g.rows = (uint16_t)(symmetric ? 6 : 5 + rand() % 2), g.cols = 6;
     for (int i = 0; i < g.rows * g.cols; i++) {
       int q = rand() % 8;
-      g.c[i] = (uint8_t)(r == &cg_domineering ? q >= holes : q < holes ? 0 : 1 + q % 2);
+      g.c[i] = (uint8_t)(r->base == &cg_domineering || r == &cg_domineering ? q >= holes : q < holes ? 0 : 1 + q % 2);
     }
+    for (int i = 0; symmetric && i < 6; i++)   /* (its own transpose: its value its own negative) */
+      for (int j = 0; j < i; j++) g.c[i * 6 + j] = g.c[j * 6 + i];
     int both[2] = {-1, -1}, each[2] = {-1, -1};
     cg_solver *x = cg_solver_new(s, t, r, 1 << 24);
     good = x && cg_solver_outcome(s, t, r, 1 << 24, &g, 1, both) == CGT_OK &&
@@ -171,8 +174,10 @@ int main(void) {
     cg_board_table_free(t);
   }
   /* Both players at once. */
-  ok(outcome_agrees(&cg_domineering, 30, 2), "domineering: both players at once agree with one at a time (30 boards)");
-  ok(outcome_agrees(&cg_clobber, 20, 4), "clobber: both players at once agree with one at a time (20 boards)");
+  ok(outcome_agrees(&cg_domineering, 30, 2, 0), "domineering: both players at once agree with one at a time (30 boards)");
+  ok(outcome_agrees(&cg_clobber, 20, 4, 0), "clobber: both players at once agree with one at a time (20 boards)");
+  ok(outcome_agrees(&cg_domineering, 30, 2, 1), "domineering boards that are their own transposes: Left's search alone agrees");
+  ok(outcome_agrees(&cg_cram, 10, 3, 0), "cram (impartial): Left's search alone agrees");
   {
     char err[200];
     cg_grid g;
@@ -183,7 +188,7 @@ int main(void) {
     cgt_stop st = {always, NULL, 0, 0, 0, 0, 0, 0, 0};
     cg_store_set_stop(s, &st);
     ok(cg_solver_outcome(s, t, &cg_domineering, 1 << 24, &g, 1, win) == CGT_INTERRUPTED,
-       "an interrupt ends both searches of empty 8 x 8");
+       "an interrupt ends the search of empty 8 x 8 (Left's alone: it is its own transpose)");
     /* 8 x 7: Left's search ends within a second, Right's takes longer; the
     ** interrupt comes while the first thread waits for the second. */
     cg_board_parse(&cg_domineering, ".......|.......|.......|.......|.......|.......|.......|.......", &g, err,
