@@ -4,7 +4,9 @@ x86-64 shared object; no libsqlite3 among its needed libraries (SQLite hands
 the extension its API); no instruction past the x86-64 baseline (nothing
 built with -march=native: no AVX registers, no BMI, POPCNT or LZCNT).
 (TZCNT is allowed: GCC writes __builtin_ctz as REP BSF, which objdump
-names tzcnt and which a CPU without BMI runs as BSF.)"""
+names tzcnt and which a CPU without BMI runs as BSF.)  POPCNT is allowed
+only in the functions GCC clones for it (target_clones: a name ending in
+.popcnt), which the loader picks on CPUs that have it."""
 import os
 import re
 import subprocess
@@ -33,6 +35,11 @@ def check_library(path):
     out.append(("no libsqlite3 among its needed libraries (%s)" % ", ".join(needed),
                 bool(dyn) and not any("sqlite" in n for n in needed), dyn))
     code = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path], capture_output=True, text=True).stdout
-    found = sorted({m.group(0) for m in BEYOND_BASELINE.finditer(code)})
+    found = set()
+    for function in re.split(r"\n(?=[0-9a-f]+ <)", code):
+        cloned = re.match(r"[0-9a-f]+ <[^>]*\.popcnt>:", function) is not None
+        body = re.sub(r"<[^>]*>", "", function)   # (no symbol names: the resolvers name the clones)
+        found |= {m.group(0) for m in BEYOND_BASELINE.finditer(body) if not (cloned and m.group(0) == "popcnt")}
+    found = sorted(found)
     out.append(("no instruction past the x86-64 baseline", bool(code) and not found, " ".join(found[:20])))
     return out

@@ -6,7 +6,7 @@
 ** domineering, clobber and toadsfrogs boards, and subtraction games
 ** ("subtraction" + the first line, the heap on the second).  Every value
 ** must print and parse back to itself, the outcome search of a board must
-** agree with its value, and the periods a subtraction game's
+** agree with its value (and cg_solver_outcome with it), and the periods a subtraction game's
 ** search reports must hold on the heaps searched.
 */
 #include <stdio.h>
@@ -118,6 +118,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
         abort();
       }
       cg_solver_free(x);
+      /* Both players' searches at once (on two threads past 30 cells), or
+      ** Left's alone when the board is its own negative: the same. */
+      int both[2] = {-1, -1};
+      if (win[0] >= 0 && win[1] >= 0 && cg_solver_outcome(s, table, r, 1 << 20, &board, 1, both) == CGT_OK &&
+          (both[0] != win[0] || both[1] != win[1])) {
+        fprintf(stderr, "%s '%s': cg_solver_outcome says %d %d, cg_solver_wins %d %d\n", r->name, text, both[0],
+                both[1], win[0], win[1]);
+        abort();
+      }
     }
     cg_board_table_free(table);
   } else {
