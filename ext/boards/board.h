@@ -61,11 +61,14 @@ typedef struct cg_move {
 **   lone   vulnerable moves of which one move of the other takes one;
 **   areas  pairs of moves of which the player makes both by moving there
 **          first, and which one move of the other takes away;
-** no move of the other takes from two kinds at once.  most: the most moves
-** the player can make; idle: free squares outside his packing that the
-** other cannot use; squares: all free squares (0: no bound from them). */
+** no move of the other takes from two kinds at once; vuln_held and
+** lone_held: those vulnerable and lone moves one of whose squares no move of
+** the other can ever use (the other breaks them through the other square,
+** and the square held stays free).  most: the most moves the player can
+** make; idle: free squares outside his packing that the other cannot use;
+** squares: all free squares (0: no bound from them). */
 typedef struct cg_bounds {
-  uint32_t safe[2], vuln[2], lone[2], areas[2], most[2], idle[2];
+  uint32_t safe[2], vuln[2], lone[2], areas[2], most[2], idle[2], vuln_held[2], lone_held[2];
   uint32_t squares;
 } cg_bounds;
 

@@ -91,12 +91,13 @@ static IN_CLONES uint32_t ones(uint64_t w) { return (uint32_t)__builtin_popcount
 ** taking the area (a lone move for a vulnerable one never helps him).
 ** Then dominoes, line by line: safe ones have no free square beside
 ** either of their squares; the others are vulnerable, lone when no other
-** vulnerable one has a square beside one of theirs. */
+** vulnerable one has a square beside one of theirs, held when one of their
+** squares has none. */
 COUNTS_BITS static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
   uint64_t sides[CG_BOARD_CELLS + 1], packed[CG_BOARD_CELLS + 1], open[CG_BOARD_CELLS + 1];
   memset(sides, 0, (size_t)lines * sizeof *sides);
   memset(packed, 0, (size_t)lines * sizeof *packed);
-  uint32_t areas = 0, safe = 0, vuln = 0, lone = 0, most = 0, idle = 0;
+  uint32_t areas = 0, safe = 0, vuln = 0, lone = 0, most = 0, idle = 0, vuln_held = 0, lone_held = 0;
   for (int l = 0; l + 1 < lines; l++) {
     uint64_t a = line[l], c = line[l + 1], shut = ~(a | c);
     uint64_t wall_before = shut << 1 | 1, wall_after = shut >> 2 | (uint64_t)3 << 62;
@@ -127,12 +128,15 @@ COUNTS_BITS static void bounds_lines(const uint64_t *line, int lines, cg_bounds 
   }
   for (int l = 0; l + 1 < lines; l++) {
     uint64_t near = open[l] | (l > 0 ? open[l - 1] : 0) | (l + 2 < lines ? open[l + 1] : 0);
-    uint32_t alone = ones(open[l] & ~(near << 1 | near >> 1));
-    lone += alone;
-    vuln += ones(open[l]) - alone;
+    uint64_t alone = open[l] & ~(near << 1 | near >> 1);
+    /* A square with no free square beside it on its line: no domino of the other will ever take it. */
+    uint64_t held = ~(line[l] << 1 | line[l] >> 1) | ~(line[l + 1] << 1 | line[l + 1] >> 1);
+    lone += ones(alone), lone_held += ones(alone & held);
+    vuln += ones(open[l] & ~alone), vuln_held += ones(open[l] & ~alone & held);
   }
   for (int l = 0; l < lines; l++) idle += ones(line[l] & ~packed[l] & ~(line[l] << 1 | line[l] >> 1));
   b->areas[p] = areas, b->safe[p] = safe, b->vuln[p] = vuln, b->lone[p] = lone, b->most[p] = most, b->idle[p] = idle;
+  b->vuln_held[p] = vuln_held, b->lone_held[p] = lone_held;
 }
 
 /* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three

@@ -1,6 +1,8 @@
 /* Who wins a sum of boards, by search (solve.h). */
 #include "solve.h"
 
+#include "packing.h"
+
 #include <string.h>
 
 /* A region of the sum, packed (cg_grid_pack), and whether the region is
@@ -200,6 +202,8 @@ static void bounds_swap(cg_bounds *b) {
   t = b->areas[0], b->areas[0] = b->areas[1], b->areas[1] = t;
   t = b->idle[0], b->idle[0] = b->idle[1], b->idle[1] = t;
   t = b->most[0], b->most[0] = b->most[1], b->most[1] = t;
+  t = b->vuln_held[0], b->vuln_held[0] = b->vuln_held[1], b->vuln_held[1] = t;
+  t = b->lone_held[0], b->lone_held[0] = b->lone_held[1], b->lone_held[1] = t;
 }
 
 /* Adds b's counts to sum's (sign -1: takes them away; the counts are
@@ -209,6 +213,7 @@ static void bounds_add(cg_bounds *sum, const cg_bounds *b, int sign) {
   for (int q = 0; q < 2; q++) {
     sum->safe[q] += k * b->safe[q], sum->vuln[q] += k * b->vuln[q], sum->lone[q] += k * b->lone[q];
     sum->areas[q] += k * b->areas[q], sum->most[q] += k * b->most[q], sum->idle[q] += k * b->idle[q];
+    sum->vuln_held[q] += k * b->vuln_held[q], sum->lone_held[q] += k * b->lone_held[q];
   }
   sum->squares += k * b->squares;
 }
@@ -219,7 +224,9 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, int small, uint64_t h1, 
   const cg_rules *r = x->r;
   region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
   if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
-  region_memo e = {h1, h2, {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, 0}, 0, 0};
+  region_memo e;
+  memset(&e, 0, sizeof e);
+  e.h1 = h1, e.h2 = h2;
   if (r->bounds) r->bounds(g, &e.b);
   if (small) {
     cgt_rc rc = CGT_OK;
@@ -316,42 +323,20 @@ static cgt_rc value_wins(cg_solver *x, cg_id v, int right, int *win) {
   return rc;
 }
 
-/* The moves a player makes from his areas, lone and other vulnerable
-** moves, moving second, while the other spends each move taking an area,
-** a lone move or two vulnerable ones: half the areas, both moves of each
-** (an odd one left is as good as two vulnerable moves); a third of the
-** vulnerable moves, half the lone ones, and one more when both leave some
-** over (one move cannot take both).  Moving first, he takes first where
-** that leaves most.  (Checked against the exact count of that game, by
-** play, for up to 7 areas, 7 lone and 9 other moves.) */
-static uint64_t kept_second(uint64_t areas, uint64_t lone, uint64_t vuln) {
-  if (areas % 2) areas--, vuln += 2;
-  return areas + vuln / 3 + lone / 2 + (vuln % 3 && lone % 2);
-}
-
-static uint64_t kept_first(uint64_t areas, uint64_t lone, uint64_t vuln) {
-  uint64_t a = areas ? 2 + kept_second(areas - 1, lone, vuln) : 0;
-  uint64_t b = lone ? 1 + kept_second(areas, lone - 1, vuln) : 0;
-  uint64_t c = vuln ? 1 + kept_second(areas, lone, vuln - 1) : 0;
-  return a > b ? (a > c ? a : c) : (b > c ? b : c);
-}
-
-/* Whether a player who can make kept moves whatever the other does
-** outlasts him (first: moving first), by b: the other makes at most his
-** most moves less two for each area the player takes (he takes one at
-** each turn while any is left: that play makes kept; so at least half of
-** them, rounded up moving first, and each takes a square from two of the
-** other's lines), and at most what the free squares hold once the
-** player's moves and the squares the other cannot use are taken (if he
-** made as many moves as the player, both would need four squares a move). */
-static int outlasts(const cg_bounds *b, int me, uint64_t kept, int first) {
+/* Whether a player who can make kept moves whatever the other does, and
+** whose packing takes held squares from him (with his safe moves),
+** outlasts him (first: moving first), by b: by the lines, the other makes
+** at most his most moves less two for each area the player takes (he
+** takes one at each turn while any is left: that play makes kept; so at
+** least half of them, rounded up moving first, and each takes a square
+** from two of the other's lines); by the squares, were the player to run
+** out of moves, the moves of both (the other's one more moving second),
+** held and idle squares would need more squares than there are. */
+static int outlasts(const cg_bounds *b, int me, uint64_t kept, uint64_t held, int first) {
   uint64_t taken = 2 * (((uint64_t)b->areas[me] + (first ? 1 : 0)) / 2);
   uint64_t most = b->most[!me] > taken ? b->most[!me] - taken : 0;
-  if (b->squares) {
-    uint64_t left = b->squares > 2 * kept + b->idle[me] ? b->squares - 2 * kept - b->idle[me] : 0;
-    if (left / 2 < most) most = left / 2;
-  }
-  return first ? kept > most : kept >= most;
+  if (first ? kept > most : kept >= most) return 1;
+  return b->squares && held + b->idle[me] + (first ? 0 : 2) > b->squares;
 }
 
 /* The bounds of the sum at L (1; 0: none): those of the regions, and of
@@ -376,8 +361,14 @@ static int sum_bounds(cg_solver *x, const level *L, cg_bounds *b) {
 /* Decides a sum with bounds b, the player right to move (1: *win set). */
 static int decided(const cg_bounds *b, int right, int *win) {
   int me = right, you = !right;
-  if (outlasts(b, me, b->safe[me] + kept_first(b->areas[me], b->lone[me], b->vuln[me]), 1)) return *win = 1, 1;
-  if (outlasts(b, you, b->safe[you] + kept_second(b->areas[you], b->lone[you], b->vuln[you]), 0)) return *win = 0, 1;
+  uint64_t kept = b->safe[me] + cg_kept_first(b->areas[me], b->lone[me], b->vuln[me]);
+  uint64_t held = 4 * (uint64_t)b->safe[me] +
+                  cg_held_first(b->areas[me], b->lone[me], b->lone_held[me], b->vuln[me], b->vuln_held[me]);
+  if (outlasts(b, me, kept, held, 1)) return *win = 1, 1;
+  kept = b->safe[you] + cg_kept_second(b->areas[you], b->lone[you], b->vuln[you]);
+  held = 4 * (uint64_t)b->safe[you] +
+         cg_held_second(b->areas[you], b->lone[you], b->lone_held[you], b->vuln[you], b->vuln_held[you]);
+  if (outlasts(b, you, kept, held, 0)) return *win = 0, 1;
   return 0;
 }
 
