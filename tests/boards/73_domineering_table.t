@@ -3,7 +3,7 @@
 # 2002) and Breuker, Uiterwijk and van den Herik (2000) published, and the
 # strips a brute force found (tests/boards/domineering_rectangles.tsv, which
 # cites each source): board_outcome on every board of the table of at most
-# 64 squares, Obsequi's 8x8 (about 3 s) among them, but 4x13 and 13x4 (SLOW:
+# 64 squares, Obsequi's 8x8 (under 2 s) among them, but 4x13 and 13x4 (SLOW:
 # 2 s each, strips that only a brute force published; make bench times
 # Obsequi's table, bench/bench_solve.c), and on the larger boards of
 # Uiterwijk's tables that the bounds decide at once.  Under the sanitizers,
