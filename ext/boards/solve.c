@@ -482,6 +482,12 @@ static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
   return rc ? rc : add_position(x, C, &x->o, L->parts[m->part].sign);
 }
 
+/* The moves whose positions' bounds are looked at before any is searched
+** (the moves are in order: the winning ones are mostly among the first):
+** empty 6x8 Domineering takes 16% fewer instructions so than with all of
+** them, 8x8 7%. */
+#define FIRST_LOOKS 6
+
 /* Whether the player to move (right) wins the sum at depth d. */
 static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   level *L = x->lv[d];
@@ -506,10 +512,12 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   level *C = level_at(x, d + 1);
   rc = C ? gen_moves(x, L, right, &n) : CGT_NOMEM;
   *win = 0;
-  /* First the bounds of the position after each move: a move after which
-  ** the other loses by them wins at once. */
+  /* First the bounds of the position after each of the first moves: a
+  ** move after which the other loses by them wins at once; the later moves'
+  ** bounds are looked at as the search comes to them. */
   uint32_t prepared = NPART;
-  for (size_t i = 0; i < n && rc == CGT_OK && bounds && !*win; i++) {
+  size_t first = n < FIRST_LOOKS ? n : FIRST_LOOKS;
+  for (size_t i = 0; i < first && rc == CGT_OK && bounds && !*win; i++) {
     int child;
     if (decided_after(x, L, &sum, &L->moves[i], &prepared, !right, &child)) {
       x->nodes++;   /* (a position decided as it is reached) */
@@ -518,9 +526,15 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   }
   for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
     int child;
+    if (i >= first && bounds && decided_after(x, L, &sum, &L->moves[i], &prepared, !right, &child)) {
+      x->nodes++;
+      *win = !child;
+      continue;
+    }
     if (L->moves[i].lost) continue;
     rc = play(x, L, &L->moves[i], C);
     if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
+    prepared = NPART;   /* (the search below used x->work) */
     if (rc == CGT_OK && !child) *win = 1;
   }
   cg_ascend(x->s);
