@@ -111,22 +111,25 @@ int cg_normalise(const cg_rules *r, cg_grid *g) {
 
 /* ---- helpers of the rulesets ---- */
 
-/* Crops component comp (bit v: square v) of g into p. */
+/* Crops component comp (bit v: square v) of g into p, row by row (its
+** rows: slices of comp; its columns: the bits of their union). */
 static void crop64(const cg_grid *g, uint64_t comp, cg_grid *p) {
-  int C = g->cols, r0 = g->rows, r1 = -1, c0 = C, c1 = -1;
-  for (uint64_t m = comp; m; m &= m - 1) {
-    int v = __builtin_ctzll(m), i = v / C, j = v % C;
-    if (i < r0) r0 = i;
-    if (i > r1) r1 = i;
-    if (j < c0) c0 = j;
-    if (j > c1) c1 = j;
+  int R = g->rows, C = g->cols, r0 = -1, r1 = -1;
+  uint64_t row = C == 64 ? ~(uint64_t)0 : ((uint64_t)1 << C) - 1, cols = 0;
+  for (int i = 0; i < R; i++) {   /* (i * C < 64: at most 64 squares) */
+    uint64_t slice = comp >> (i * C) & row;
+    if (!slice) continue;
+    if (r0 < 0) r0 = i;
+    r1 = i, cols |= slice;
   }
+  int c0 = __builtin_ctzll(cols), c1 = 63 - __builtin_clzll(cols);
   p->rows = (uint16_t)(r1 - r0 + 1), p->cols = (uint16_t)(c1 - c0 + 1);
   memset(p->c, 0, (size_t)p->rows * p->cols);
-  for (uint64_t m = comp; m; m &= m - 1) {
-    int v = __builtin_ctzll(m);
-    p->c[(v / C - r0) * p->cols + (v % C - c0)] = g->c[v];
-  }
+  for (int i = r0; i <= r1; i++)
+    for (uint64_t slice = comp >> (i * C) & row; slice; slice &= slice - 1) {
+      int j = __builtin_ctzll(slice);
+      p->c[(i - r0) * p->cols + (j - c0)] = g->c[i * C + j];
+    }
 }
 
 /* cg_grid_components of a board of at most 64 squares, as bit masks

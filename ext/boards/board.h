@@ -85,8 +85,12 @@ struct cg_rules {
   int impartial;        /* either player may make the moves of either side */
   const cg_rules *base; /* an impartial variant: the ruleset whose moves it plays */
   /* Options of Left (right = 0) or Right into out (at most
-  ** CG_BOARD_MAXOPT), and, when moves is not NULL, each option's move. */
+  ** CG_BOARD_MAXOPT), and, when moves is not NULL, each option's move;
+  ** with apply, out may be NULL (the moves alone). */
   uint32_t (*options)(const cg_rules *r, const cg_grid *g, int right, cg_grid *out, cg_move *moves);
+  /* The option of g that move m makes (NULL: none; the search then keeps
+  ** every option it generates). */
+  void (*apply)(const cg_grid *g, const cg_move *m, cg_grid *out);
   /* The independent regions of g that may have non-zero values, cropped,
   ** into out (at most CG_BOARD_CELLS); their values add up to g's. */
   uint32_t (*regions)(const cg_rules *r, const cg_grid *g, cg_grid *out);

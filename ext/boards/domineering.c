@@ -31,12 +31,19 @@ static uint32_t options(const cg_rules *r, const cg_grid *g, int right, cg_grid 
       int i = right ? u : v, j = right ? v : u;
       int a = i * C + j, b = (i + di) * C + j + dj;
       if (g->c[a] != 1 || g->c[b] != 1) continue;
-      cg_grid_copy(&out[n], g);
-      out[n].c[a] = out[n].c[b] = 0;
+      if (out) {
+        cg_grid_copy(&out[n], g);
+        out[n].c[a] = out[n].c[b] = 0;
+      }
       if (moves) moves[n] = (cg_move){{(uint16_t)a, (uint16_t)b}, 2};
       n++;
     }
   return n;
+}
+
+static void apply(const cg_grid *g, const cg_move *m, cg_grid *out) {
+  cg_grid_copy(out, g);
+  out->c[m->sq[0]] = out->c[m->sq[1]] = 0;
 }
 
 static int is_free(uint8_t v) { return v == 1; }
@@ -331,6 +338,6 @@ COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves,
 }
 
 const cg_rules cg_domineering = {
-    .name = "domineering", .id = 1, .symbols = "#.", .options = options, .regions = regions,
+    .name = "domineering", .id = 1, .symbols = "#.", .options = options, .apply = apply, .regions = regions,
     .symmetries = 0xFF, .negates = negates, .size = free_squares, .small = 14, .bounds = bounds,
     .work_bytes = sizeof(board_lines), .prepare = prepare, .bounds_after = bounds_after, .score = score};

@@ -372,6 +372,17 @@ static int decided(const cg_bounds *b, int right, int *win) {
   return 0;
 }
 
+/* The option that move m of a part makes, into x->o: made from the part
+** by the ruleset's apply, else kept since the moves were generated. */
+static void option_of(cg_solver *x, const level *L, const move *m) {
+  if (x->r->apply) {
+    cg_grid_unpack(&x->g, L->parts[m->part].grid);
+    x->r->apply(&x->g, &m->squares, &x->o);
+  } else {
+    cg_grid_unpack(&x->o, L->opts + m->at);
+  }
+}
+
 /* Decides the sum after move m of the sum at L (bounds sum) by bounds,
 ** before it is made: the bounds of the option's board stand for those of
 ** its regions (the packing of a board is that of its regions, and squares
@@ -391,7 +402,7 @@ static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, con
     }
     r->bounds_after(x->work, &m->squares, &o);
   } else {
-    cg_grid_unpack(&x->o, L->opts + m->at);
+    option_of(x, L, m);
     r->bounds(&x->o, &o);
   }
   if (p->sign < 0) bounds_swap(&o);
@@ -409,18 +420,18 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     const part *p = &L->parts[i];
     cg_grid_unpack(&x->g, p->grid);
     int side = right ^ (p->sign < 0);
-    uint32_t k = r->options(r, &x->g, side, x->scratch, x->smoves);
+    uint32_t k = r->options(r, &x->g, side, r->apply ? NULL : x->scratch, x->smoves);
     size_t cells = (size_t)x->g.rows * x->g.cols;
     cgt_rc rc = cg_work(x->s, (uint64_t)(k + 1) * (cells + 1));
     if (rc) return rc;
     move *mv = grow(L->moves, &L->moves_cap, n + k + 1, sizeof *mv);
-    uint8_t *o = mv ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : NULL;
-    if (!o) return CGT_NOMEM;
+    uint8_t *o = mv && !r->apply ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : L->opts;
+    if (!mv || (!o && !r->apply)) return CGT_NOMEM;
     L->moves = mv, L->opts = o;
     if (r->score) r->score(&x->g, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
       mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0, x->smoves[j]};
-      L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
+      if (!r->apply) L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
     }
   }
   /* Needless moves go while another move of the regions remains. */
@@ -471,7 +482,7 @@ static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
     C->nparts = L->nparts;
     return CGT_OK;
   }
-  cg_grid_unpack(&x->o, L->opts + m->at);
+  option_of(x, L, m);
   size_t cells = (size_t)x->o.rows * x->o.cols;
   part *p = grow(C->parts, &C->parts_cap, L->nparts + cells + 1, sizeof *p);
   if (!p) return CGT_NOMEM;
