@@ -113,10 +113,11 @@ struct cg_rules {
   void (*prepare)(const cg_grid *g, void *work);
   void (*bounds_after)(void *work, const cg_move *m, cg_bounds *b);
   /* Scores of the n moves of a player in g (the moves of his options, in
-  ** their order): higher is tried first.  CG_NEEDLESS marks a move the
+  ** their order), work what prepare made of g (NULL: nothing): higher is
+  ** tried first.  CG_NEEDLESS marks a move the
   ** player never needs while he has a move not so marked in the regions
   ** searched (Domineering's safe moves): the search then leaves it out. */
-  void (*score)(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores);
+  void (*score)(const cg_grid *g, const void *work, int right, const cg_move *moves, uint32_t n, int *scores);
 };
 
 #define CG_NEEDLESS INT_MIN

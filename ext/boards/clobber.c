@@ -55,7 +55,8 @@ static uint32_t stones(const cg_grid *g) {
 }
 
 /* Moves to the middle of the board first, as MCGS orders them. */
-static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
+static void score(const cg_grid *g, const void *work, int right, const cg_move *moves, uint32_t n, int *scores) {
+  (void)work;
   (void)right;
   for (uint32_t k = 0; k < n; k++) {
     int i = moves[k].sq[1] / g->cols, j = moves[k].sq[1] % g->cols;

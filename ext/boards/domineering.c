@@ -309,14 +309,21 @@ static int place(int lines, int len, int l, int k) {
 /* Scores after Obsequi's: what a move adds to those counts (the other's
 ** moves, all and safe, it takes, less the player's own); a safe move is
 ** needless (the player keeps it for later). */
-COUNTS_BITS static void score(const cg_grid *g, int right, const cg_move *moves, uint32_t n, int *scores) {
+COUNTS_BITS static void score(const cg_grid *g, const void *work, int right, const cg_move *moves, uint32_t n,
+                              int *scores) {
   uint64_t rows[64 + 2 * PAD], cols[64 + 2 * PAD];
+  const board_lines *w = work;
   int R = g->rows, C = g->cols;
   if (R > 64 || C > 64) {
     memset(scores, 0, n * sizeof *scores);
     return;
   }
-  grid_lines(g, rows + PAD, cols + PAD);
+  if (w) {   /* (prepare's lines of g) */
+    memcpy(rows + PAD, w->row, (size_t)R * sizeof *rows);
+    memcpy(cols + PAD, w->col, (size_t)C * sizeof *cols);
+  } else {
+    grid_lines(g, rows + PAD, cols + PAD);
+  }
   for (int p = 0; p < PAD; p++) rows[p] = rows[PAD + R + p] = cols[p] = cols[PAD + C + p] = 0;
   uint64_t *me = right ? rows : cols, *you = right ? cols : rows;
   line_counts mc, yc;

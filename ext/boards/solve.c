@@ -72,6 +72,7 @@ struct cg_solver {
   cg_grid img;
   uint8_t kpacked[4 + CG_BOARD_CELLS];
   void *work;         /* the ruleset's work_bytes for bounds_after */
+  uint32_t worked;    /* the part of the last moves generated work was prepared for */
   region_memo *memo;  /* memo_slots, direct-mapped */
   size_t memo_slots, memo_puts;
   cg_id zero;
@@ -428,7 +429,8 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     uint8_t *o = mv && !r->apply ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : L->opts;
     if (!mv || (!o && !r->apply)) return CGT_NOMEM;
     L->moves = mv, L->opts = o;
-    if (r->score) r->score(&x->g, side, x->smoves, k, x->scores);
+    if (r->prepare) r->prepare(&x->g, x->work), x->worked = (uint32_t)i;
+    if (r->score) r->score(&x->g, r->prepare ? x->work : NULL, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
       mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0, x->smoves[j]};
       if (!r->apply) L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
@@ -506,16 +508,18 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   cgt_rc rc = cg_work(x->s, 16 + L->nparts);
   if (rc) return rc;
   if (L->nparts == 0) return value_wins(x, L->v, right, win);
-  cg_bounds sum;
-  int bounds = sum_bounds(x, L, &sum);
-  if (bounds && decided(&sum, right, win)) return CGT_OK;
-  /* The key: of the sum or of its negative with the other to move, the least. */
+  /* The key: of the sum or of its negative with the other to move, the
+  ** least; its bucket is fetched while the bounds are worked out. */
   uint64_t k[2], kn[2];
   cg_id nv = x->zero;
   if (L->v != x->zero && (rc = cg_neg(x->s, L->v, &nv)) != CGT_OK) return rc;
   key_of(L, L->v, right, 0, k);
   key_of(L, nv, right, 1, kn);
   if (kn[0] < k[0] || (kn[0] == k[0] && kn[1] < k[1])) k[0] = kn[0], k[1] = kn[1];
+  if (x->tt) __builtin_prefetch(x->tt[(size_t)k[0] & (x->cap - 1) & ~(size_t)1]);
+  cg_bounds sum;
+  int bounds = sum_bounds(x, L, &sum);
+  if (bounds && decided(&sum, right, win)) return CGT_OK;
   const uint64_t *e = tt_find(x, k);
   if (e) return *win = (int)(e[1] >> 1 & 1), CGT_OK;
   if ((rc = cg_descend(x->s)) != CGT_OK) return rc;
@@ -526,7 +530,7 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   /* First the bounds of the position after each of the first moves: a
   ** move after which the other loses by them wins at once; the later moves'
   ** bounds are looked at as the search comes to them. */
-  uint32_t prepared = NPART;
+  uint32_t prepared = x->r->prepare && L->nparts ? x->worked : NPART;
   size_t first = n < FIRST_LOOKS ? n : FIRST_LOOKS;
   for (size_t i = 0; i < first && rc == CGT_OK && bounds && !*win; i++) {
     int child;
