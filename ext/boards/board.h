@@ -103,7 +103,9 @@ struct cg_rules {
   ** (at most small) rather than searched. */
   uint32_t (*size)(const cg_grid *g);
   uint32_t small;
-  /* Bounds on the moves left in g. */
+  /* Bounds on the moves left in g: those of its regions added, each
+  ** square of no region counting in squares and in idle for both players
+  ** (the search takes a board's bounds for its region's). */
   void (*bounds)(const cg_grid *g, cg_bounds *b);
   /* Bounds of g after each of its moves, without making the options (NULL:
   ** bounds of each option made): prepare writes what they need of g into

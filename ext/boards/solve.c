@@ -23,6 +23,7 @@ typedef struct move {
   int score;
   int lost;    /* the bounds show that the other wins after it */
   cg_move squares;   /* (of a part's option) */
+  uint32_t index;    /* its place as generated (in after) */
 } move;
 
 /* One depth of the search: the sum there, and its moves. */
@@ -41,6 +42,11 @@ typedef struct level {
   size_t opts_used, opts_cap;
   cg_id *vopts;
   size_t vopts_cap;
+  /* The bounds of the options of parts the search has worked out, by the
+  ** moves' index (when seen). */
+  cg_bounds *after;
+  uint8_t *seen;
+  size_t after_cap, seen_cap;
 } level;
 
 /* What the solver knows of a region met before (by the hashes of its
@@ -190,6 +196,8 @@ static void level_free(level *L) {
   cgt_free(L->moves);
   cgt_free(L->opts);
   cgt_free(L->vopts);
+  cgt_free(L->after);
+  cgt_free(L->seen);
   cgt_free(L);
 }
 
@@ -220,15 +228,18 @@ static void bounds_add(cg_bounds *sum, const cg_bounds *b, int sign) {
 }
 
 /* What x knows of region g (canonical when small) with hashes h1 and h2:
-** a small one found in the memo, or worked out (and kept there when small). */
-static cgt_rc region_of(cg_solver *x, const cg_grid *g, int small, uint64_t h1, uint64_t h2, region_memo *out) {
+** a small one found in the memo, or worked out (and kept there when
+** small); its bounds are known when not NULL. */
+static cgt_rc region_of(cg_solver *x, const cg_grid *g, int small, uint64_t h1, uint64_t h2, const cg_bounds *known,
+                        region_memo *out) {
   const cg_rules *r = x->r;
   region_memo *m = &x->memo[(size_t)h1 & (x->memo_slots - 1)];
   if (small && m->small && m->h1 == h1 && m->h2 == h2) return *out = *m, CGT_OK;
   region_memo e;
   memset(&e, 0, sizeof e);
   e.h1 = h1, e.h2 = h2;
-  if (r->bounds) r->bounds(g, &e.b);
+  if (known) e.b = *known;
+  else if (r->bounds) r->bounds(g, &e.b);
   if (small) {
     cgt_rc rc = CGT_OK;
     e.small = 1;
@@ -253,8 +264,9 @@ static cgt_rc region_of(cg_solver *x, const cg_grid *g, int small, uint64_t h1, 
 
 /* Adds region g (scratch: a small one is normalised in place) to the sum
 ** at L, as its negative when sign < 0: valued into L->v when small, else
-** a part (L->grids has room for it). */
-static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
+** a part (L->grids has room for it).  known: the bounds of a large g as it
+** lies, when worked out before (NULL: not). */
+static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign, const cg_bounds *known) {
   /* Only regions small enough to be valued are put in their canonical
   ** orientation (their values are shared by their images); larger ones
   ** are searched as they lie (their own orientation orders the moves
@@ -277,7 +289,7 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
     hash_grid(x->r, x->kpacked, cg_grid_pack(x->kpacked, &x->img), &h1, &h2);
   }
   region_memo m;
-  cgt_rc rc = region_of(x, g, small && x->r->size, h1, h2, &m);
+  cgt_rc rc = region_of(x, g, small && x->r->size, h1, h2, small ? NULL : known, &m);
   if (rc) return rc;
   cg_bounds b = m.b;
   if (sign < 0) bounds_swap(&b);
@@ -298,11 +310,27 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign) {
   return CGT_OK;
 }
 
-/* Adds the regions of g (any position of the ruleset) to L. */
-static cgt_rc add_position(cg_solver *x, level *L, const cg_grid *g, int sign) {
+/* The squares of g that are not empty. */
+static uint32_t filled(const cg_grid *g) {
+  uint32_t n = 0;
+  for (int v = 0; v < g->rows * g->cols; v++) n += g->c[v] != 0;
+  return n;
+}
+
+/* Adds the regions of g (any position of the ruleset) to L.  known: g's
+** bounds when worked out before (NULL: not); when g has one region, they
+** are its bounds less the squares the region leaves out (board.h: each
+** counts as a square idle for both). */
+static cgt_rc add_position(cg_solver *x, level *L, const cg_grid *g, int sign, const cg_bounds *known) {
   uint32_t n = x->r->regions(x->r, g, x->scratch);
   cgt_rc rc = cg_work(x->s, (uint64_t)g->rows * g->cols + 1);
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_region(x, L, &x->scratch[i], sign);
+  cg_bounds b;
+  if (known && n == 1) {
+    uint32_t out = filled(g) - filled(&x->scratch[0]);
+    b = *known;
+    b.squares -= out, b.idle[0] -= out, b.idle[1] -= out;
+  }
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_region(x, L, &x->scratch[i], sign, known && n == 1 ? &b : NULL);
   return rc;
 }
 
@@ -389,8 +417,8 @@ static void option_of(cg_solver *x, const level *L, const move *m) {
 ** its regions (the packing of a board is that of its regions, and squares
 ** no move can use count as idle).  *prepared: the part x->work was
 ** prepared for (NPART: none), kept from move to move. */
-static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, const move *m, uint32_t *prepared,
-                         int right, int *win) {
+static int decided_after(cg_solver *x, level *L, const cg_bounds *sum, const move *m, uint32_t *prepared, int right,
+                         int *win) {
   const cg_rules *r = x->r;
   if (m->part == NPART) return 0;
   const part *p = &L->parts[m->part];
@@ -406,6 +434,7 @@ static int decided_after(cg_solver *x, const level *L, const cg_bounds *sum, con
     option_of(x, L, m);
     r->bounds(&x->o, &o);
   }
+  L->after[m->index] = o, L->seen[m->index] = 1;
   if (p->sign < 0) bounds_swap(&o);
   bounds_add(&b, &p->b, -1);
   bounds_add(&b, &o, 1);
@@ -432,10 +461,15 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     if (r->prepare) r->prepare(&x->g, x->work), x->worked = (uint32_t)i;
     if (r->score) r->score(&x->g, r->prepare ? x->work : NULL, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {
-      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0, x->smoves[j]};
+      mv[n] = (move){(uint32_t)i, (uint32_t)L->opts_used, r->score ? x->scores[j] : 0, 0, x->smoves[j], (uint32_t)n};
       if (!r->apply) L->opts_used += cg_grid_pack(L->opts + L->opts_used, &x->scratch[j]);
     }
   }
+  cg_bounds *af = grow(L->after, &L->after_cap, n + 1, sizeof *af);
+  uint8_t *sn = af ? grow(L->seen, &L->seen_cap, n + 1, 1) : NULL;
+  if (!sn) return CGT_NOMEM;
+  L->after = af, L->seen = sn;
+  memset(sn, 0, n);
   /* Needless moves go while another move of the regions remains. */
   size_t kept = 0;
   for (size_t i = 0; i < n; i++) kept += L->moves[i].score != CG_NEEDLESS;
@@ -458,7 +492,7 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     if (!mv) return CGT_NOMEM;
     L->vopts = vo, L->moves = mv;
     memcpy(vo, opt[right], k * sizeof *vo);
-    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30), 0, {{0, 0, 0, 0}, 0}};
+    for (uint32_t j = 0; j < k; j++, n++) mv[n] = (move){NPART, j, -(1 << 30), 0, {{0, 0, 0, 0}, 0}, 0};
   }
   /* Higher scores first (insertion sort: stable, and short lists). */
   move *mv = L->moves;
@@ -492,7 +526,7 @@ static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
   for (size_t i = 0; i < L->nparts; i++)
     if (i != m->part) C->parts[C->nparts++] = L->parts[i];
   cgt_rc rc = room(C, cells);
-  return rc ? rc : add_position(x, C, &x->o, L->parts[m->part].sign);
+  return rc ? rc : add_position(x, C, &x->o, L->parts[m->part].sign, L->seen[m->index] ? &L->after[m->index] : NULL);
 }
 
 /* The moves whose positions' bounds are looked at before any is searched
@@ -600,6 +634,6 @@ cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right
   size_t cells = 0;
   for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   cgt_rc rc = room(L, cells + 4 * (size_t)n);
-  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_position(x, L, &boards[i], 1);
+  for (uint32_t i = 0; i < n && rc == CGT_OK; i++) rc = add_position(x, L, &boards[i], 1, NULL);
   return rc ? rc : wins(x, 0, right, win);
 }

@@ -139,6 +139,33 @@ int main(void) {
     ok(same, "domineering: the bounds decide as the search without them does (400 boards of 5 x 6)");
   }
 
+  /* Domineering's bounds of a board are those of its regions added, each
+  ** square of no region counting in squares and in idle for both. */
+  {
+    int same = 1;
+    static cg_grid regs[CG_BOARD_CELLS];
+    for (int k = 0; k < 500 && same; k++) {
+      cg_grid g = {.rows = (uint16_t)(2 + rand() % 7), .cols = (uint16_t)(2 + rand() % 7)};
+      for (int i = 0; i < g.rows * g.cols; i++) g.c[i] = rand() % 3 != 0;
+      cg_bounds whole, part, sum;
+      memset(&sum, 0, sizeof sum);
+      cg_domineering.bounds(&g, &whole);
+      uint32_t n = cg_domineering.regions(&cg_domineering, &g, regs), in = 0, free = 0;
+      for (int i = 0; i < g.rows * g.cols; i++) free += g.c[i];
+      for (uint32_t r = 0; r < n; r++) {
+        cg_domineering.bounds(&regs[r], &part);
+        for (int q = 0; q < 2; q++)
+          sum.safe[q] += part.safe[q], sum.vuln[q] += part.vuln[q], sum.lone[q] += part.lone[q],
+              sum.areas[q] += part.areas[q], sum.most[q] += part.most[q], sum.idle[q] += part.idle[q],
+              sum.vuln_held[q] += part.vuln_held[q], sum.lone_held[q] += part.lone_held[q];
+        sum.squares += part.squares, in += part.squares;
+      }
+      sum.squares += free - in, sum.idle[0] += free - in, sum.idle[1] += free - in;
+      same = !memcmp(&sum, &whole, sizeof sum);
+    }
+    ok(same, "domineering: a board's bounds are its regions' added, its lone squares idle (500 boards)");
+  }
+
   /* The impartial variants repeat their bases' symbols, flags and symmetries. */
   const cg_rules *imp[] = {&cg_cram, &cg_impartial_clobber, &cg_impartial_toadsfrogs};
   for (size_t i = 0; i < 3; i++) {
