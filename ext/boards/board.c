@@ -224,17 +224,6 @@ static inline uint64_t reversed(uint64_t w, int n) {
   return w >> (64 - n);
 }
 
-/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
-** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
-static inline uint64_t transposed8(uint64_t x) {
-  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
-  x ^= t ^ t << 7;
-  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
-  x ^= t ^ t << 14;
-  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
-  return x ^ t ^ t << 28;
-}
-
 /* A grid of at most 8 x 8 squares of codes 0 and 1 as an 8x8 bit matrix
 ** (bit 8i + j: square i, j is 1) into *x; 0 for any other grid. */
 static int matrix8(const cg_grid *g, uint64_t *x) {
@@ -259,7 +248,7 @@ static int matrix8(const cg_grid *g, uint64_t *x) {
 static inline uint64_t image8(uint64_t x, int R, int C, int sym) {
   if (sym & 1) x = reversed(__builtin_bswap64(x), 64) >> (8 - C);
   if (sym & 2) x = __builtin_bswap64(x) >> 8 * (8 - R);
-  return sym & 4 ? transposed8(x) : x;
+  return sym & 4 ? cg_transpose8(x) : x;
 }
 
 /* cg_grid_least of a grid that matrix8 takes, for symmetries without

@@ -158,6 +158,17 @@ size_t cg_grid_unpack(cg_grid *g, const uint8_t *from);
 
 /* ---- helpers shared by the ruleset files ---- */
 
+/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
+** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
+static inline uint64_t cg_transpose8(uint64_t x) {
+  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ t << 7;
+  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ t << 14;
+  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
+  return x ^ t ^ t << 28;
+}
+
 /* The connected components (orthogonal adjacency) of the cells for which
 ** in(code) is set, each cropped to its bounding box (other cells 0); a
 ** component is kept when keep(component) says so.  Returns the count. */

@@ -154,17 +154,6 @@ COUNTS_BITS static void bounds_lines(const uint64_t *line, int lines, cg_bounds 
   b->vuln_held[p] = vuln_held, b->lone_held[p] = lone_held;
 }
 
-/* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
-** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */
-static uint64_t transpose8(uint64_t x) {
-  uint64_t t = (x ^ x >> 7) & 0x00AA00AA00AA00AAull;
-  x ^= t ^ t << 7;
-  t = (x ^ x >> 14) & 0x0000CCCC0000CCCCull;
-  x ^= t ^ t << 14;
-  t = (x ^ x >> 28) & 0x00000000F0F0F0F0ull;
-  return x ^ t ^ t << 28;
-}
-
 /* The free squares of g by rows (rows[i]: bit j) and by columns (cols[j]:
 ** bit i), eight squares at a time (a Domineering cell is 0 or 1: eight
 ** cells read as a word gather into a byte by one multiplication; the
@@ -192,7 +181,7 @@ COUNTS_BITS static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_
     for (int j = 0; j < C; j += 8) {
       uint64_t x = 0;
       for (int q = 0; q < 8 && i + q < R; q++) x |= (rows[i + q] >> j & 0xFF) << 8 * q;
-      x = transpose8(x);
+      x = cg_transpose8(x);
       for (int q = 0; q < 8 && j + q < C; q++) cols[j + q] |= (x >> 8 * q & 0xFF) << i;
     }
   return n;
