@@ -4,6 +4,9 @@
 #include "packing.h"
 
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* A region of the sum, packed (cg_grid_pack), and whether the region is
 ** that or its negative. */
@@ -143,6 +146,20 @@ static void tt_put_at(uint64_t (*tt)[2], size_t cap, uint64_t k0, uint64_t w1) {
   tt[slot][0] = k0, tt[slot][1] = w1;
 }
 
+/* Asks the kernel for huge pages under the table, where it gives them on
+** request (Linux's transparent huge pages in madvise mode): a probe of a
+** table of gigabytes then seldom misses the TLB too (9x9 Domineering: 6 GB).
+** The whole 2 MB pages inside [p, p + bytes) only; nothing elsewhere. */
+static void huge_pages(void *p, uint64_t bytes) {
+#if defined(MADV_HUGEPAGE)
+  const uintptr_t page = (uintptr_t)2 << 20;
+  uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1), to = ((uintptr_t)p + bytes) & ~(page - 1);
+  if (to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
 /* Doubles the table while the bytes allowed (and the memory of the stop)
 ** let it; a table that cannot grow just replaces more. */
 static void tt_grow(cg_solver *x) {
@@ -156,6 +173,7 @@ static void tt_grow(cg_solver *x) {
     cgt_stop_release(st, bytes);
     return;
   }
+  huge_pages(tt, bytes);
   for (size_t i = 0; i < x->cap; i++)
     if (x->tt[i][1] & 1) tt_put_at(tt, cap, x->tt[i][0], x->tt[i][1]);
   cgt_free(x->tt);
