@@ -231,13 +231,9 @@ static int matrix8(const cg_grid *g, uint64_t *x) {
   if (R > 8 || C > 8) return 0;
   *x = 0;
   for (int i = 0; i < R; i++) {
-    uint64_t w = 0;
-    memcpy(&w, g->c + i * C, (size_t)C);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);   /* (square j in byte j from the low end) */
-#endif
+    uint64_t w = cg_cells8(g, i * C, C);
     if (w & 0xFEFEFEFEFEFEFEFEull) return 0;
-    *x |= (w * 0x0102040810204080ull) >> 56 << 8 * i;
+    *x |= cg_gather8(w) << 8 * i;
   }
   return 1;
 }
@@ -251,25 +247,35 @@ static inline uint64_t image8(uint64_t x, int R, int C, int sym) {
   return sym & 4 ? cg_transpose8(x) : x;
 }
 
-/* cg_grid_least of a grid that matrix8 takes, for symmetries without
-** colour swaps, its sign in *out: the images compared as numbers with
-** square 0 the highest bit (the order of the squares); 0 (g as it was)
-** for any other grid or mask. */
-static int least8(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap), int *out) {
-  uint64_t x, best = 0;
-  int R = g->rows, C = g->cols, best_sym = 0, best_dims = 0;
-  if (mask >> 8 || !matrix8(g, &x)) return 0;
+/* The least image of the R x C matrix x under the symmetries of mask
+** (bit sym; no colour swaps), into *best and *dims (rows << 4 | columns),
+** in cg_grid_least's order: fewer rows, then fewer columns, then the
+** squares in order (compared as numbers with square 0 the highest bit);
+** the first of equal ones.  Returns its symmetry. */
+static int least_image8(uint64_t x, int R, int C, unsigned mask, uint64_t *best, int *dims) {
+  int best_sym = 0;
+  uint64_t best_key = 0;
   for (int sym = 0; sym < 8; sym++) {
     if (sym && !(mask >> sym & 1)) continue;
-    uint64_t y = reversed(image8(x, R, C, sym), 64);
-    int dims = sym & 4 ? C << 4 | R : R << 4 | C;
-    if (!sym || dims < best_dims || (dims == best_dims && y < best)) best = y, best_dims = dims, best_sym = sym;
+    uint64_t y = image8(x, R, C, sym), key = reversed(y, 64);
+    int d = sym & 4 ? C << 4 | R : R << 4 | C;
+    if (!sym || d < *dims || (d == *dims && key < best_key)) *best = y, *dims = d, best_key = key, best_sym = sym;
   }
-  g->rows = (uint16_t)(best_dims >> 4), g->cols = (uint16_t)(best_dims & 15);
-  best = reversed(best, 64);
+  return best_sym;
+}
+
+/* cg_grid_least of a grid that matrix8 takes, for symmetries without
+** colour swaps, its sign in *out; 0 (g as it was) for any other grid or
+** mask. */
+static int least8(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap), int *out) {
+  uint64_t x, best = 0;
+  int dims = 0;
+  if (mask >> 8 || !matrix8(g, &x)) return 0;
+  int sym = least_image8(x, g->rows, g->cols, mask, &best, &dims);
+  g->rows = (uint16_t)(dims >> 4), g->cols = (uint16_t)(dims & 15);
   for (int i = 0; i < g->rows; i++)
     for (int j = 0; j < g->cols; j++) g->c[i * g->cols + j] = (uint8_t)(best >> (8 * i + j) & 1);
-  *out = sign(best_sym, 0);
+  *out = sign(sym, 0);
   return 1;
 }
 
@@ -303,24 +309,16 @@ int cg_grid_least(cg_grid *g, unsigned mask, int (*sign)(int sym, int swap)) {
 }
 
 /* cg_grid_orbit_hash of a grid that matrix8 takes under symmetries
-** without colour swaps: the least image (by rows, columns, then bits)
-** hashed; 0 for any other grid. */
+** without colour swaps: its least image hashed; 0 for any other grid. */
 static int orbit_hash8(const cg_rules *r, const cg_grid *g, uint64_t h[2], int *sign) {
-  int R = g->rows, C = g->cols;
   uint64_t x, best = 0;
+  int dims = 0;
   if (r->symmetries >> 8 || !matrix8(g, &x)) return 0;
-  int (*negates)(int, int) = r->impartial ? keeps : r->negates, found = 0;
-  int best_dims = 0;
-  for (int sym = 0; sym < 8; sym++) {
-    if (sym && !(r->symmetries >> sym & 1)) continue;
-    uint64_t y = image8(x, R, C, sym);
-    int dims = sym & 4 ? C << 4 | R : R << 4 | C;
-    if (!found || dims < best_dims || (dims == best_dims && y < best))
-      best = y, best_dims = dims, *sign = negates(sym, 0), found = 1;
-  }
-  uint64_t dims = (uint64_t)best_dims << 8 | r->id;
-  h[0] = cgt_mix64(cgt_mix64(best ^ 0x243f6a8885a308d3ull) ^ dims);
-  h[1] = cgt_mix64(cgt_mix64(best + 0x13198a2e03707344ull) + dims * 0x9e3779b97f4a7c15ull);
+  int sym = least_image8(x, g->rows, g->cols, r->symmetries, &best, &dims);
+  *sign = r->impartial ? 1 : r->negates(sym, 0);
+  uint64_t d = (uint64_t)dims << 8 | r->id;
+  h[0] = cgt_mix64(cgt_mix64(best ^ 0x243f6a8885a308d3ull) ^ d);
+  h[1] = cgt_mix64(cgt_mix64(best + 0x13198a2e03707344ull) + d * 0x9e3779b97f4a7c15ull);
   return 1;
 }
 

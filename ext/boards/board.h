@@ -28,6 +28,7 @@
 
 #include "../partizan/pgame.h"
 #include <limits.h>
+#include <string.h>
 
 /* The most squares of a board (rows x columns, removed squares included):
 ** 16 x 16 and more. */
@@ -157,6 +158,21 @@ size_t cg_grid_pack(uint8_t *to, const cg_grid *g);
 size_t cg_grid_unpack(cg_grid *g, const uint8_t *from);
 
 /* ---- helpers shared by the ruleset files ---- */
+
+/* Cells at, ..., at + k - 1 of g (k at most 8) as one word, cell at + q in
+** byte q from the low end, the other bytes 0 (eight bytes read where the
+** cells' array has them, then masked). */
+static inline uint64_t cg_cells8(const cg_grid *g, int at, int k) {
+  uint64_t x = 0;
+  memcpy(&x, g->c + at, at + 8 <= CG_BOARD_CELLS ? 8 : (size_t)k);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  x = __builtin_bswap64(x);
+#endif
+  return k < 8 ? x & (((uint64_t)1 << 8 * k) - 1) : x;
+}
+
+/* The low bit of each byte q of x as bit q (one multiplication). */
+static inline uint64_t cg_gather8(uint64_t x) { return ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56; }
 
 /* The 8x8 bit matrix x (bit 8i + j: row i, column j) transposed (three
 ** exchanges of blocks: 1x1, 2x2 and 4x4 bits). */

@@ -163,16 +163,7 @@ COUNTS_BITS static uint32_t grid_lines(const cg_grid *g, uint64_t *rows, uint64_
   uint32_t n = 0;
   for (int i = 0; i < R; i++) {
     uint64_t w = 0;
-    for (int j = 0; j < C; j += 8) {
-      int at = i * C + j, k = C - j < 8 ? C - j : 8;
-      uint64_t x = 0;
-      memcpy(&x, g->c + at, at + 8 <= CG_BOARD_CELLS ? 8 : (size_t)k);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-      x = __builtin_bswap64(x);   /* (square j + q in byte q from the low end) */
-#endif
-      if (k < 8) x &= ((uint64_t)1 << 8 * k) - 1;
-      w |= ((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56 << j;
-    }
+    for (int j = 0; j < C; j += 8) w |= cg_gather8(cg_cells8(g, i * C + j, C - j < 8 ? C - j : 8)) << j;
     rows[i] = w;
     n += ones(w);
   }
