@@ -77,15 +77,6 @@ static uint64_t table_bytes(cg_store *s) {
   return st && st->memory ? st->memory / 2 : UINT64_MAX;
 }
 
-/* Whether the player right (1: Right) moving first wins the sum. */
-static cgt_rc solve(sqlite3_context *ctx, cg_store *s, const sum_args *a, int right, int *win) {
-  cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
-  cg_solver *x = t ? cg_solver_new(s, t, a->r, table_bytes(s)) : NULL;
-  cgt_rc rc = x ? cg_solver_wins(x, a->g, a->n, right, win) : CGT_NOMEM;
-  cg_solver_free(x);
-  return rc;
-}
-
 static void wins_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_store *s) {
   const char *fname = "board_wins";
   sum_args a;
@@ -102,7 +93,8 @@ static void wins_body(sqlite3_context *ctx, int argc, sqlite3_value **argv, cg_s
   }
   if (!read_sum(ctx, argc, argv, 2, fname, &a)) return;
   int turn = cg_player_parse((const char *)sqlite3_value_text(argv[1])), win = 0;
-  cgt_rc rc = solve(ctx, s, &a, turn, &win);
+  cg_board_table *t = cgt_conn_boards(sqlite3_user_data(ctx));
+  cgt_rc rc = t ? cg_solve_once(s, t, a.r, table_bytes(s), a.g, a.n, turn, &win) : CGT_NOMEM;
   sqlite3_free(a.g);
   if (rc) cgt_partizan_report(ctx, rc, fname);
   else sqlite3_result_int(ctx, win);

@@ -32,8 +32,7 @@ static int same_for_both(const cg_rules *r, const cg_grid *boards, uint32_t n) {
   return 0;
 }
 
-/* One player's search on a solver made for it. */
-static cgt_rc search(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                      uint32_t n, int right, int *win) {
   cg_solver *x = cg_solver_new(s, t, r, tt_bytes);
   cgt_rc rc = x ? cg_solver_wins(x, boards, n, right, win) : CGT_NOMEM;
@@ -65,7 +64,7 @@ static void *run_second(void *arg) {
   j->rc = s && t ? CGT_OK : CGT_NOMEM;
   if (j->rc == CGT_OK) {
     cg_store_set_stop(s, &st);
-    j->rc = search(s, t, j->r, j->tt_bytes, j->boards, j->n, 1, &j->win);
+    j->rc = cg_solve_once(s, t, j->r, j->tt_bytes, j->boards, j->n, 1, &j->win);
   }
   cg_board_table_free(t);
   cg_store_free(s);
@@ -98,7 +97,7 @@ static int both_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint6
   int started = !pthread_attr_setstacksize(&attr, (size_t)8 << 20) && !pthread_create(&th, &attr, run_second, &j);
   pthread_attr_destroy(&attr);
   if (!started) return 0;
-  *rc = search(s, t, r, tt_bytes / 2, boards, n, 0, &win[0]);
+  *rc = cg_solve_once(s, t, r, tt_bytes / 2, boards, n, 0, &win[0]);
   if (*rc) atomic_store(&j.cancel, 1);
   await_second(st, &j, th);
   if (*rc == CGT_OK && st && st->stopped) *rc = CGT_INTERRUPTED;
@@ -111,19 +110,17 @@ static int both_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint6
 
 cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                          uint32_t n, int win[2]) {
-  size_t cells = 0;
-  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   win[0] = win[1] = 0;
   if (same_for_both(r, boards, n)) {
-    cgt_rc rc = search(s, t, r, tt_bytes, boards, n, 0, &win[0]);
+    cgt_rc rc = cg_solve_once(s, t, r, tt_bytes, boards, n, 0, &win[0]);
     win[1] = win[0];
     return rc;
   }
 #if HAVE_THREADS
+  size_t cells = 0;
+  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   cgt_rc rc;
   if (cells >= CELLS_FOR_TWO && both_at_once(s, t, r, tt_bytes, boards, n, win, &rc)) return rc;
-#else
-  (void)cells;
 #endif
   cg_solver *x = cg_solver_new(s, t, r, tt_bytes);   /* (one table for both: they meet the same positions) */
   cgt_rc rc1 = x ? cg_solver_wins(x, boards, n, 0, &win[0]) : CGT_NOMEM;

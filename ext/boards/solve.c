@@ -473,9 +473,13 @@ static cgt_rc gen_moves(cg_solver *x, level *L, int right, size_t *count) {
     cgt_rc rc = cg_work(x->s, (uint64_t)(k + 1) * (cells + 1));
     if (rc) return rc;
     move *mv = grow(L->moves, &L->moves_cap, n + k + 1, sizeof *mv);
-    uint8_t *o = mv && !r->apply ? grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1) : L->opts;
-    if (!mv || (!o && !r->apply)) return CGT_NOMEM;
-    L->moves = mv, L->opts = o;
+    if (!mv) return CGT_NOMEM;
+    L->moves = mv;
+    if (!r->apply) {   /* (the options are kept till played) */
+      uint8_t *o = grow(L->opts, &L->opts_cap, L->opts_used + k * (cells + 4) + 1, 1);
+      if (!o) return CGT_NOMEM;
+      L->opts = o;
+    }
     if (r->prepare) r->prepare(&x->g, x->work), x->worked = (uint32_t)i;
     if (r->score) r->score(&x->g, r->prepare ? x->work : NULL, side, x->smoves, k, x->scores);
     for (uint32_t j = 0; j < k; j++, n++) {

@@ -37,6 +37,11 @@ void cg_solver_free(cg_solver *x);
 ** between calls on the same solver. */
 cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win);
 
+/* cg_solver_wins on a solver made for the call (a table of at most
+** tt_bytes). */
+cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+                     uint32_t n, int right, int *win);
+
 /* Whether Left (win[0]) and Right (win[1]) moving first win the sum of the
 ** n boards, with transposition tables of at most tt_bytes in all.  When
 ** both have the same outcome (an impartial ruleset, or one board that a
