@@ -142,9 +142,18 @@ static uint32_t components64(const cg_grid *g, int (*in)(uint8_t code), int (*ke
   for (int i = 0; i < R; i++) first |= (uint64_t)1 << (i * C);
   uint64_t last = C > 1 ? first << (C - 1) : first, not_first = all & ~first, not_last = all & ~last;
   uint64_t take[3] = {in(0) != 0, in(1) != 0, in(2) != 0};   /* (in of the usual codes, asked once) */
-  for (int v = 0; v < n; v++) {
-    uint8_t c = g->c[v];
-    set |= (c <= 2 ? take[c] : (uint64_t)(in(c) != 0)) << v;
+  for (int v = 0; v < n; v += 8) {   /* eight cells at a time while they are 0 or 1 */
+    int k = n - v < 8 ? n - v : 8;
+    uint64_t x = cg_cells8(g, v, k);
+    if (!(x & 0xFEFEFEFEFEFEFEFEull)) {
+      uint64_t ones = cg_gather8(x), zeros = ~ones & ((1u << k) - 1);
+      set |= ((take[1] ? ones : 0) | (take[0] ? zeros : 0)) << v;
+      continue;
+    }
+    for (int q = v; q < v + k; q++) {
+      uint8_t c = g->c[q];
+      set |= (c <= 2 ? take[c] : (uint64_t)(in(c) != 0)) << q;
+    }
   }
   uint32_t count = 0;
   while (set) {

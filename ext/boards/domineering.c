@@ -109,47 +109,61 @@ static IN_CLONES uint32_t ones(uint64_t w) { return (uint32_t)__builtin_popcount
 ** vulnerable one has a square beside one of theirs, held when one of their
 ** squares has none. */
 COUNTS_BITS static void bounds_lines(const uint64_t *line, int lines, cg_bounds *b, int p) {
-  uint64_t sides[CG_BOARD_CELLS + 1], packed[CG_BOARD_CELLS + 1], open[CG_BOARD_CELLS + 1];
+  uint64_t sides[CG_BOARD_CELLS + 1], packed[CG_BOARD_CELLS + 1], open_[CG_BOARD_CELLS + 2], *open = open_ + 1;
+  uint64_t beside[CG_BOARD_CELLS + 1];   /* the squares beside a free one on its line */
   uint32_t areas = 0, safe = 0, vuln = 0, lone = 0, most = 0, idle = 0, vuln_held = 0, lone_held = 0;
+  uint64_t prev = 0, seen = 0;
   sides[0] = packed[0] = 0;
-  for (int l = 0; l + 1 < lines; l++) {
-    sides[l + 1] = packed[l + 1] = 0;
-    uint64_t a = line[l], c = line[l + 1], shut = ~(a | c);
-    uint64_t wall_before = shut << 1 | 1, wall_after = shut >> 2 | (uint64_t)3 << 62;
-    uint64_t cand = a & c & a >> 1 & c >> 1 & (wall_before | wall_after);
-    while (cand) {
-      int k = __builtin_ctzll(cand);
-      uint64_t sq = (uint64_t)3 << k, side = 0;
-      cand &= cand - 1;
-      if (!(wall_before >> k & 1)) side = (uint64_t)1 << (k - 1);   /* (k > 0: there is a wall before square 0) */
-      else if (!(wall_after >> k & 1)) side = (uint64_t)1 << (k + 2);
-      if ((packed[l] | packed[l + 1]) & (sq | side) || (sides[l] | sides[l + 1]) & sq) continue;
-      sides[l] |= side, sides[l + 1] |= side;
-      packed[l] |= sq, packed[l + 1] |= sq;
-      areas++;
+  open[-1] = open[lines - 1] = 0;
+  if (lines > 0) beside[0] = line[0] << 1 | line[0] >> 1;
+  /* One pass, each step on three pairs of lines: areas on pair t; then
+  ** dominoes on pair t - 1 (its packing complete); then the open ones of
+  ** pair t - 2 (those of the pairs beside it known), and the idle squares
+  ** of line t - 2 (its packing complete). */
+  for (int t = 0; t <= lines; t++) {
+    if (t + 1 < lines) {
+      int l = t;
+      sides[l + 1] = packed[l + 1] = 0;
+      uint64_t a = line[l], c = line[l + 1], shut = ~(a | c);
+      beside[l + 1] = c << 1 | c >> 1;
+      uint64_t wall_before = shut << 1 | 1, wall_after = shut >> 2 | (uint64_t)3 << 62;
+      uint64_t cand = a & c & a >> 1 & c >> 1 & (wall_before | wall_after);
+      while (cand) {
+        int k = __builtin_ctzll(cand);
+        uint64_t sq = (uint64_t)3 << k, side = 0;
+        cand &= cand - 1;
+        if (!(wall_before >> k & 1)) side = (uint64_t)1 << (k - 1);   /* (k > 0: there is a wall before square 0) */
+        else if (!(wall_after >> k & 1)) side = (uint64_t)1 << (k + 2);
+        if ((packed[l] | packed[l + 1]) & (sq | side) || (sides[l] | sides[l + 1]) & sq) continue;
+        sides[l] |= side, sides[l + 1] |= side;
+        packed[l] |= sq, packed[l + 1] |= sq;
+        areas++;
+      }
+    }
+    if (t >= 1 && t < lines) {
+      int l = t - 1;
+      uint64_t start = line[l] & line[l + 1] & ~packed[l] & ~packed[l + 1] & ~prev;
+      uint64_t near = beside[l] | beside[l + 1];
+      safe += ones(start & ~near);
+      open[l] = start & near;
+      packed[l] |= start, packed[l + 1] |= start;
+      prev = start;
+      uint64_t all = line[l] & line[l + 1] & ~seen;   /* the most: each line pair packed in full */
+      most += ones(all);
+      seen = all;
+    }
+    if (t >= 2) {
+      int l = t - 2;
+      uint64_t near = open[l - 1] | open[l] | open[l + 1];
+      uint64_t alone = open[l] & ~(near << 1 | near >> 1);
+      /* A square with no free square beside it on its line: no domino of the other will ever take it. */
+      uint64_t held = ~beside[l] | ~beside[l + 1];
+      lone += ones(alone), lone_held += ones(alone & held);
+      vuln += ones(open[l] & ~alone), vuln_held += ones(open[l] & ~alone & held);
+      idle += ones(line[l] & ~packed[l] & ~beside[l]);
     }
   }
-  uint64_t prev = 0, seen = 0;
-  for (int l = 0; l + 1 < lines; l++) {
-    uint64_t start = line[l] & line[l + 1] & ~packed[l] & ~packed[l + 1] & ~prev;
-    uint64_t beside = line[l] << 1 | line[l] >> 1 | line[l + 1] << 1 | line[l + 1] >> 1;
-    safe += ones(start & ~beside);
-    open[l] = start & beside;
-    packed[l] |= start, packed[l + 1] |= start;
-    prev = start;
-    uint64_t all = line[l] & line[l + 1] & ~seen;   /* the most: each line pair packed in full */
-    most += ones(all);
-    seen = all;
-  }
-  for (int l = 0; l + 1 < lines; l++) {
-    uint64_t near = open[l] | (l > 0 ? open[l - 1] : 0) | (l + 2 < lines ? open[l + 1] : 0);
-    uint64_t alone = open[l] & ~(near << 1 | near >> 1);
-    /* A square with no free square beside it on its line: no domino of the other will ever take it. */
-    uint64_t held = ~(line[l] << 1 | line[l] >> 1) | ~(line[l + 1] << 1 | line[l + 1] >> 1);
-    lone += ones(alone), lone_held += ones(alone & held);
-    vuln += ones(open[l] & ~alone), vuln_held += ones(open[l] & ~alone & held);
-  }
-  for (int l = 0; l < lines; l++) idle += ones(line[l] & ~packed[l] & ~(line[l] << 1 | line[l] >> 1));
+  if (lines > 0) idle += ones(line[lines - 1] & ~packed[lines - 1] & ~beside[lines - 1]);
   b->areas[p] = areas, b->safe[p] = safe, b->vuln[p] = vuln, b->lone[p] = lone, b->most[p] = most, b->idle[p] = idle;
   b->vuln_held[p] = vuln_held, b->lone_held[p] = lone_held;
 }

@@ -32,9 +32,17 @@ static int same_for_both(const cg_rules *r, const cg_grid *boards, uint32_t n) {
   return 0;
 }
 
-cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
-                     uint32_t n, int right, int *win) {
+static size_t cells_of(const cg_grid *boards, uint32_t n) {
+  size_t cells = 0;
+  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
+  return cells;
+}
+
+/* One search on a solver made for it, sharing sh in role (sh NULL: none). */
+static cgt_rc search(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+                     uint32_t n, int right, cg_shared *sh, int role, int *win) {
   cg_solver *x = cg_solver_new(s, t, r, tt_bytes);
+  if (x && sh) cg_solver_share(x, sh, role);
   cgt_rc rc = x ? cg_solver_wins(x, boards, n, right, win) : CGT_NOMEM;
   cg_solver_free(x);
   return rc;
@@ -42,12 +50,14 @@ cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t
 
 #if HAVE_THREADS
 
-/* Right's search on a second thread: its own store, table of regions and
-** stop, which stops when the calling thread sets cancel. */
+/* A search on a second thread: its own store, table of regions and stop,
+** which stops when the calling thread sets cancel. */
 typedef struct second {
   const cg_rules *r;
   const cg_grid *boards;
   uint32_t n;
+  int right, role;
+  cg_shared *sh;
   uint64_t tt_bytes, memory;
   atomic_int cancel, done;
   int win;
@@ -64,12 +74,23 @@ static void *run_second(void *arg) {
   j->rc = s && t ? CGT_OK : CGT_NOMEM;
   if (j->rc == CGT_OK) {
     cg_store_set_stop(s, &st);
-    j->rc = cg_solve_once(s, t, j->r, j->tt_bytes, j->boards, j->n, 1, &j->win);
+    j->rc = search(s, t, j->r, j->tt_bytes, j->boards, j->n, j->right, j->sh, j->role, &j->win);
   }
   cg_board_table_free(t);
   cg_store_free(s);
   atomic_store(&j->done, 1);
   return NULL;
+}
+
+/* Starts j's search on a second thread (0: none could be started). */
+static int start_second(second *j, pthread_t *th) {
+  atomic_init(&j->cancel, 0);
+  atomic_init(&j->done, 0);
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr)) return 0;
+  int started = !pthread_attr_setstacksize(&attr, (size_t)8 << 20) && !pthread_create(th, &attr, run_second, j);
+  pthread_attr_destroy(&attr);
+  return started;
 }
 
 /* Waits for the second thread, polling st (every 2 ms) meanwhile; an
@@ -83,30 +104,64 @@ static void await_second(cgt_stop *st, second *j, pthread_t th) {
   pthread_join(th, NULL);
 }
 
-/* Both searches at once, Right's on a second thread; 0 when no thread
-** could be started (nothing done). */
-static int both_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
-                        uint32_t n, int win[2], cgt_rc *rc) {
+/* The table the two searches share, for a sum of cells squares: about
+** 2^(cells/2 - 13) entries of 16 bytes, 8 MB for 64 squares, 2 GB for 81
+** (the results of positions with 16 or more positions searched under them
+** fill it about as fast as the searches' own tables fill theirs), at least
+** 1 MB, at most a quarter of the bytes for tables and 4 GB; NULL when the
+** memory is not there (reserved on s's stop, *held). */
+static cg_shared *shared_for(cg_store *s, size_t cells, uint64_t tt_bytes, uint64_t *held) {
+  int bits = cells / 2 > 13 + 16 ? (int)(cells / 2) - 13 : 16;
+  uint64_t bytes = (uint64_t)16 << (bits < 28 ? bits : 28);
+  while (bytes > tt_bytes / 4 && bytes > (1u << 20)) bytes /= 2;
   cgt_stop *st = cg_store_get_stop(s);
-  second j = {.r = r, .boards = boards, .n = n, .tt_bytes = tt_bytes / 2, .memory = st ? st->memory / 2 : 0};
-  atomic_init(&j.cancel, 0);
-  atomic_init(&j.done, 0);
-  pthread_attr_t attr;
+  *held = 0;
+  if (bytes > tt_bytes / 4 || cgt_stop_reserve(st, bytes) != CGT_OK) return NULL;
+  cg_shared *sh = cg_shared_new(bytes);
+  if (!sh) cgt_stop_release(st, bytes);
+  else *held = bytes;
+  return sh;
+}
+
+/* Two searches at once, the second (j) on a second thread, sharing a
+** table: the calling thread's as main_role; the three tables take at most
+** tt_bytes.  0 when the table or the thread could not be had (nothing
+** done). */
+static int two_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+                       uint32_t n, int right, int main_role, second *j, int *win, cgt_rc *rc) {
+  cgt_stop *st = cg_store_get_stop(s);
+  uint64_t held;
+  cg_shared *sh = shared_for(s, cells_of(boards, n), tt_bytes, &held);
   pthread_t th;
-  if (pthread_attr_init(&attr)) return 0;
-  int started = !pthread_attr_setstacksize(&attr, (size_t)8 << 20) && !pthread_create(&th, &attr, run_second, &j);
-  pthread_attr_destroy(&attr);
-  if (!started) return 0;
-  *rc = cg_solve_once(s, t, r, tt_bytes / 2, boards, n, 0, &win[0]);
-  if (*rc) atomic_store(&j.cancel, 1);
-  await_second(st, &j, th);
+  j->r = r, j->boards = boards, j->n = n, j->sh = sh, j->tt_bytes = (tt_bytes - held) / 2;
+  j->memory = st ? st->memory / 2 : 0;
+  if (!sh || !start_second(j, &th)) {
+    cg_shared_free(sh);
+    cgt_stop_release(st, held);
+    return 0;
+  }
+  *rc = search(s, t, r, j->tt_bytes, boards, n, right, sh, main_role, win);
+  if (*rc) atomic_store(&j->cancel, 1);   /* (a helper stops by itself when the main search ends) */
+  await_second(st, j, th);
   if (*rc == CGT_OK && st && st->stopped) *rc = CGT_INTERRUPTED;
-  if (*rc == CGT_OK) *rc = j.rc;
-  win[1] = j.win;
+  cg_shared_free(sh);
+  cgt_stop_release(st, held);
   return 1;
 }
 
 #endif
+
+cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
+                     uint32_t n, int right, int *win) {
+#if HAVE_THREADS
+  if (cells_of(boards, n) >= CELLS_FOR_TWO) {
+    second j = {.right = right, .role = CG_PAIR_HELPER};
+    cgt_rc rc;
+    if (two_at_once(s, t, r, tt_bytes, boards, n, right, CG_PAIR_MAIN, &j, win, &rc)) return rc;
+  }
+#endif
+  return search(s, t, r, tt_bytes, boards, n, right, NULL, 0, win);
+}
 
 cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                          uint32_t n, int win[2]) {
@@ -117,10 +172,14 @@ cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint
     return rc;
   }
 #if HAVE_THREADS
-  size_t cells = 0;
-  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
-  cgt_rc rc;
-  if (cells >= CELLS_FOR_TWO && both_at_once(s, t, r, tt_bytes, boards, n, win, &rc)) return rc;
+  if (cells_of(boards, n) >= CELLS_FOR_TWO) {   /* Right's search on the second thread */
+    second j = {.right = 1, .role = CG_SHARES};
+    cgt_rc rc;
+    if (two_at_once(s, t, r, tt_bytes, boards, n, 0, CG_SHARES, &j, &win[0], &rc)) {
+      win[1] = j.win;
+      return rc ? rc : j.rc;
+    }
+  }
 #endif
   cg_solver *x = cg_solver_new(s, t, r, tt_bytes);   /* (one table for both: they meet the same positions) */
   cgt_rc rc1 = x ? cg_solver_wins(x, boards, n, 0, &win[0]) : CGT_NOMEM;

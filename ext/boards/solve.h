@@ -55,6 +55,18 @@ cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t
 cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                          uint32_t n, int win[2]);
 
+/* A table of results that searches on several threads share (bytes: its
+** size, rounded down to a power of two); NULL when out of memory. */
+typedef struct cg_shared cg_shared;
+cg_shared *cg_shared_new(uint64_t bytes);
+void cg_shared_free(cg_shared *sh);
+/* Makes x read and write sh, in the role given: CG_SHARES only reads and
+** writes it; CG_PAIR_MAIN and CG_PAIR_HELPER search the same sum at once,
+** the helper taking a position's later moves from the last, and each
+** stops when the other has its answer (cg_solver_wins then gives it). */
+enum { CG_SHARES, CG_PAIR_MAIN, CG_PAIR_HELPER };
+void cg_solver_share(cg_solver *x, cg_shared *sh, int role);
+
 /* Positions searched so far (nodes), and positions decided by bounds. */
 uint64_t cg_solver_nodes(const cg_solver *x);
 

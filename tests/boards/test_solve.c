@@ -8,7 +8,8 @@
 ** the same regions on small boards; the move texts; a small table
 ** (bytes) gives the same answers; an interrupt ends a search; both
 ** players' searches at once (cg_solver_outcome, on two threads past 30
-** cells) against one solver's, and an interrupt ends them too.
+** cells) and one search with its helper (cg_solve_once) against one
+** solver's, and an interrupt ends them too.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,34 @@ static int outcome_agrees(const cg_rules *r, int rounds, int holes, int symmetri
            cg_solver_wins(x, &g, 1, 0, &each[0]) == CGT_OK && cg_solver_wins(x, &g, 1, 1, &each[1]) == CGT_OK &&
            both[0] == each[0] && both[1] == each[1];
     cg_solver_free(x);
+  }
+  cg_board_table_free(t);
+  return good;
+}
+
+/* Whether cg_solve_once (past 30 cells: a main search and a helper on
+** two threads, sharing a table) agrees with one solver, on rounds random
+** sums of two boards of r of 15 to 20 cells each, both players first (the
+** sums have values of small regions, and moves in them). */
+static int once_agrees(const cg_rules *r, int rounds, int holes) {
+  cg_board_table *t = cg_board_table_new();
+  int good = 1;
+  for (int k = 0; k < rounds && good; k++) {
+    cg_grid g[2];
+    for (int b = 0; b < 2; b++) {
+      g[b].rows = (uint16_t)(3 + rand() % 2), g[b].cols = 5;
+      for (int i = 0; i < g[b].rows * g[b].cols; i++) {
+        int q = rand() % 8;
+        g[b].c[i] = (uint8_t)(r == &cg_domineering ? q >= holes : q < holes ? 0 : 1 + q % 2);
+      }
+    }
+    for (int right = 0; right < 2 && good; right++) {
+      int pair = -1, one = -2;
+      cg_solver *x = cg_solver_new(s, t, r, 1 << 24);
+      good = x && cg_solve_once(s, t, r, 1 << 24, g, 2, right, &pair) == CGT_OK &&
+             cg_solver_wins(x, g, 2, right, &one) == CGT_OK && pair == one;
+      cg_solver_free(x);
+    }
   }
   cg_board_table_free(t);
   return good;
@@ -228,6 +257,8 @@ int main(void) {
   ok(outcome_agrees(&cg_clobber, 20, 4, 0), "clobber: both players at once agree with one at a time (20 boards)");
   ok(outcome_agrees(&cg_domineering, 30, 2, 1), "domineering boards that are their own transposes: Left's search alone agrees");
   ok(outcome_agrees(&cg_cram, 10, 3, 0), "cram (impartial): Left's search alone agrees");
+  ok(once_agrees(&cg_domineering, 30, 2), "domineering: a search and its helper agree with one search (30 sums of two boards)");
+  ok(once_agrees(&cg_clobber, 20, 3), "clobber: a search and its helper agree with one search (20 sums of two boards)");
   {
     char err[200];
     cg_grid g;
