@@ -4,7 +4,8 @@
 **
 ** 1. The empty Domineering rectangles of Obsequi's table (up to 8x8, and
 **    2x15, 3x13, 4x12, 5x10, 7x8; tests/boards/domineering_rectangles.tsv):
-**    board_outcome (both players first, on two threads), through SQL,
+**    board_outcome (both players first: on square boards Left's search
+**    and its helper, else both searches at once, on two threads), through SQL,
 **    checked against the table, beside a plain alpha-beta written here (negamax on win or loss
 **    over a 64-bit board, an exact transposition table of the whole board,
 **    moves in order: no regions, no values, no bounds, no symmetry).  The
@@ -172,8 +173,9 @@ static void rectangles(const char *ext, const char *path) {
   if (getenv("BENCH_9X9")) rectangle(ext, &p, 9, 9, "N");
   free(p.key);
   free(p.win);
-  printf("\ncgt s: wall time of board_outcome (both players' searches, on two threads past 30 squares); cgt cpu s:\n"
-         "the CPU time of both.  ratio: the other's time over cgt's wall time (above 1: cgt is faster).  Obsequi:\n"
+  printf("\ncgt s: wall time of board_outcome (on two threads past 30 squares: a search and its helper, or both\n"
+         "players' searches); cgt cpu s: the CPU time of both.  ratio: the other's time over cgt's wall time\n"
+         "(above 1: cgt is faster).  Obsequi:\n"
          "both players first one after the other on one core, user CPU, measured by hand (obsequi[] in\n"
          "bench_solve.c).\n"
          "Goal (issue 26): 8x8 under 1.5 s (Obsequi on this machine: 1.53 s), 9x9 under 928 s (BENCH_9X9=1).\n");

@@ -1,4 +1,5 @@
-/* The outcome of a sum of boards: both players' searches (solve.h). */
+/* Searches of a sum of boards on one thread or two: one with its helper,
+** or both players' at once (solve.h). */
 #include "solve.h"
 
 #include <string.h>
@@ -32,12 +33,6 @@ static int same_for_both(const cg_rules *r, const cg_grid *boards, uint32_t n) {
   return 0;
 }
 
-static size_t cells_of(const cg_grid *boards, uint32_t n) {
-  size_t cells = 0;
-  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
-  return cells;
-}
-
 /* One search on a solver made for it, sharing sh in role (sh NULL: none). */
 static cgt_rc search(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                      uint32_t n, int right, cg_shared *sh, int role, int *win) {
@@ -49,6 +44,12 @@ static cgt_rc search(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t
 }
 
 #if HAVE_THREADS
+
+static size_t cells_of(const cg_grid *boards, uint32_t n) {
+  size_t cells = 0;
+  for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
+  return cells;
+}
 
 /* A search on a second thread: its own store, table of regions and stop,
 ** which stops when the calling thread sets cancel. */
@@ -106,8 +107,9 @@ static void await_second(cgt_stop *st, second *j, pthread_t th) {
 
 /* The table the two searches share, for a sum of cells squares: about
 ** 2^(cells/2 - 13) entries of 16 bytes, 8 MB for 64 squares, 2 GB for 81
-** (the results of positions with 16 or more positions searched under them
-** fill it about as fast as the searches' own tables fill theirs), at least
+** (the results of positions with SHARED_WORK or more positions searched
+** under them, in solve.c, fill it about as fast as the searches' own tables
+** fill theirs; empty 8x8 Domineering takes as long with 32 MB), at least
 ** 1 MB, at most a quarter of the bytes for tables and 4 GB; NULL when the
 ** memory is not there (reserved on s's stop, *held). */
 static cg_shared *shared_for(cg_store *s, size_t cells, uint64_t tt_bytes, uint64_t *held) {

@@ -151,86 +151,6 @@ static void shared_add(level *L, uint64_t h1, uint64_t h2, int sign) {
   }
 }
 
-/* ---- the table shared by searches on several threads ---- */
-
-/* cap entries of two words, written and read whole words at a time by
-** any thread: word 0 is the key's first hash xor word 1, so that an entry
-** torn by two writers is not found; word 1 as in the transposition table. */
-struct cg_shared {
-  uint64_t (*w)[2];
-  size_t cap;
-  int finished, answer;   /* a pair's search: finished (1: answered, 2: given up), and its answer */
-};
-
-/* Whole words read and written by any thread. */
-#if defined(__GNUC__)
-#define LOAD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
-#define STORE(p, v) __atomic_store_n(p, v, __ATOMIC_RELAXED)
-#define LOAD_ACQUIRE(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)
-#define STORE_RELEASE(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
-#else   /* (no threads there: outcome.c) */
-#define LOAD(p) (*(p))
-#define STORE(p, v) (*(p) = (v))
-#define LOAD_ACQUIRE(p) (*(p))
-#define STORE_RELEASE(p, v) (*(p) = (v))
-#endif
-
-
-cg_shared *cg_shared_new(uint64_t bytes) {
-  cg_shared *sh = cgt_calloc(1, sizeof *sh);
-  size_t cap = 1;
-  while ((uint64_t)cap * 2 * sizeof *sh->w <= bytes && cap < ((size_t)1 << 40)) cap *= 2;
-  if (sh) sh->w = cgt_calloc(cap, sizeof *sh->w), sh->cap = cap;
-  if (!sh || !sh->w) {
-    cg_shared_free(sh);
-    return NULL;
-  }
-  return sh;
-}
-
-void cg_shared_free(cg_shared *sh) {
-  if (!sh) return;
-  cgt_free(sh->w);
-  cgt_free(sh);
-}
-
-static int shared_find(cg_shared *sh, const uint64_t k[2], int *win) {
-  uint64_t *e = sh->w[(size_t)k[0] & (sh->cap - 1)];
-  uint64_t w1 = LOAD(&e[1]), w0 = LOAD(&e[0]);
-  if (!(w1 & 1) || (w0 ^ w1) != k[0] || (w1 >> 24) != (k[1] >> 24)) return 0;
-  *win = (int)(w1 >> 1 & 1);
-  return 1;
-}
-
-static void shared_put(cg_shared *sh, const uint64_t k[2], int win) {
-  uint64_t *e = sh->w[(size_t)k[0] & (sh->cap - 1)];
-  uint64_t w1 = (k[1] >> 24) << 24 | (uint64_t)win << 1 | 1;
-  STORE(&e[0], k[0] ^ w1);
-  STORE(&e[1], w1);
-}
-
-void cg_solver_share(cg_solver *x, cg_shared *sh, int role) { x->sh = sh, x->role = role; }
-
-/* Whether the other search of a pair has finished (x stops). */
-static int pair_finished(const cg_solver *x) { return x->role && LOAD(&x->sh->finished); }
-
-/* Ends x's search of a pair with rc and *win: the first to finish gives
-** its answer to both; one that fails gives up the pair unless it is the
-** helper (the main search goes on alone). */
-static cgt_rc pair_end(cg_solver *x, cgt_rc rc, int *win) {
-  cg_shared *sh = x->sh;
-  if (!x->role) return rc;
-  if (rc == CGT_OK) {
-    STORE(&sh->answer, *win);
-    STORE_RELEASE(&sh->finished, 1);
-  } else if (LOAD_ACQUIRE(&sh->finished) == 1) {
-    rc = CGT_OK, *win = LOAD(&sh->answer);
-  } else if (x->role == CG_PAIR_MAIN) {
-    STORE_RELEASE(&sh->finished, 2);
-  }
-  return rc;
-}
-
 /* ---- the transposition table ---- */
 
 static uint64_t *tt_find(cg_solver *x, const uint64_t k[2]) {
@@ -288,13 +208,111 @@ static void tt_grow(cg_solver *x) {
   x->tt = tt, x->cap = cap, x->tt_held = bytes, x->stored = 0;
 }
 
+/* The log2 of nodes, rounded down (0 for 0). */
+static uint64_t log2_of(uint64_t nodes) {
+  uint64_t work = 0;
+  while (nodes >>= 1) work++;
+  return work;
+}
+
 static void tt_put(cg_solver *x, const uint64_t k[2], int win, uint64_t nodes) {
   if (x->stored * 2 >= x->cap) tt_grow(x);
   if (!x->tt) return;
   x->stored++;
-  uint64_t work = 0;
-  while (nodes >>= 1) work++;
-  tt_put_at(x->tt, x->cap, k[0], (k[1] >> 24) << 24 | work << 16 | (uint64_t)win << 1 | 1);
+  tt_put_at(x->tt, x->cap, k[0], (k[1] >> 24) << 24 | log2_of(nodes) << 16 | (uint64_t)win << 1 | 1);
+}
+
+/* ---- the table shared by searches on several threads ---- */
+
+/* cap entries of two words in buckets of two, written and read whole
+** words at a time by any thread: word 0 is the key's first hash xor word
+** 1, so that an entry torn by two writers is not found; word 1 as in the
+** transposition table. */
+struct cg_shared {
+  uint64_t (*w)[2];
+  size_t cap;
+  int finished, answer;   /* a pair's search: finished (1: answered, 2: given up), and its answer */
+};
+
+/* Whole words read and written by any thread. */
+#if defined(__GNUC__)
+#define LOAD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
+#define STORE(p, v) __atomic_store_n(p, v, __ATOMIC_RELAXED)
+#define LOAD_ACQUIRE(p) __atomic_load_n(p, __ATOMIC_ACQUIRE)
+#define STORE_RELEASE(p, v) __atomic_store_n(p, v, __ATOMIC_RELEASE)
+#else   /* (no threads there: outcome.c) */
+#define LOAD(p) (*(p))
+#define STORE(p, v) (*(p) = (v))
+#define LOAD_ACQUIRE(p) (*(p))
+#define STORE_RELEASE(p, v) (*(p) = (v))
+#endif
+
+
+cg_shared *cg_shared_new(uint64_t bytes) {
+  cg_shared *sh = cgt_calloc(1, sizeof *sh);
+  size_t cap = 2;   /* (one bucket at least) */
+  while ((uint64_t)cap * 2 * sizeof *sh->w <= bytes && cap < ((size_t)1 << 40)) cap *= 2;
+  if (sh) sh->w = cgt_calloc(cap, sizeof *sh->w), sh->cap = cap;
+  if (!sh || !sh->w) {
+    cg_shared_free(sh);
+    return NULL;
+  }
+  huge_pages(sh->w, (uint64_t)cap * sizeof *sh->w);
+  return sh;
+}
+
+void cg_shared_free(cg_shared *sh) {
+  if (!sh) return;
+  cgt_free(sh->w);
+  cgt_free(sh);
+}
+
+/* The entry of key k in bucket e (two entries), read whole: its word 1,
+** or 0 when it is not there. */
+static uint64_t shared_entry(uint64_t (*e)[2], int i, const uint64_t k[2]) {
+  uint64_t w1 = LOAD(&e[i][1]), w0 = LOAD(&e[i][0]);
+  return (w1 & 1) && (w0 ^ w1) == k[0] && (w1 >> 24) == (k[1] >> 24) ? w1 : 0;
+}
+
+static int shared_find(cg_shared *sh, const uint64_t k[2], int *win) {
+  uint64_t (*e)[2] = &sh->w[(size_t)k[0] & (sh->cap - 1) & ~(size_t)1];
+  uint64_t w1 = shared_entry(e, 0, k);
+  if (!w1) w1 = shared_entry(e, 1, k);
+  if (w1) *win = (int)(w1 >> 1 & 1);
+  return w1 != 0;
+}
+
+/* Puts k's result (work: the log2 of the positions searched under it) in
+** its bucket, over its entry, else over the one with less work under it
+** (as the transposition table does). */
+static void shared_put(cg_shared *sh, const uint64_t k[2], int win, uint64_t work) {
+  uint64_t (*e)[2] = &sh->w[(size_t)k[0] & (sh->cap - 1) & ~(size_t)1];
+  int i = shared_entry(e, 0, k) ? 0 : shared_entry(e, 1, k) ? 1 : (LOAD(&e[1][1]) >> 16 & 0xFF) < (LOAD(&e[0][1]) >> 16 & 0xFF);
+  uint64_t w1 = (k[1] >> 24) << 24 | work << 16 | (uint64_t)win << 1 | 1;
+  STORE(&e[i][0], k[0] ^ w1);
+  STORE(&e[i][1], w1);
+}
+
+void cg_solver_share(cg_solver *x, cg_shared *sh, int role) { x->sh = sh, x->role = role; }
+
+/* Whether the other search of a pair has finished (x stops). */
+static int pair_finished(const cg_solver *x) { return x->role && LOAD(&x->sh->finished); }
+
+/* Ends x's search of a pair with rc and *win: the first to finish gives
+** its answer to both; one that fails gives up the pair unless it is the
+** helper (the main search goes on alone). */
+static cgt_rc pair_end(cg_solver *x, cgt_rc rc, int *win) {
+  cg_shared *sh = x->sh;
+  if (!x->role) return rc;
+  if (rc == CGT_OK) {
+    STORE(&sh->answer, *win);
+    STORE_RELEASE(&sh->finished, 1);
+  } else if (LOAD_ACQUIRE(&sh->finished) == 1) {
+    rc = CGT_OK, *win = LOAD(&sh->answer);
+  } else if (x->role == CG_PAIR_MAIN) {
+    STORE_RELEASE(&sh->finished, 2);
+  }
+  return rc;
 }
 
 /* ---- sums ---- */
@@ -769,7 +787,7 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   }
   cg_ascend(x->s);
   if (rc == CGT_OK) tt_put(x, k, *win, x->nodes - before);
-  if (rc == CGT_OK && shared && x->nodes - before >= SHARED_WORK) shared_put(x->sh, sk, *win);
+  if (rc == CGT_OK && shared && x->nodes - before >= SHARED_WORK) shared_put(x->sh, sk, *win, log2_of(x->nodes - before));
   return rc;
 }
 

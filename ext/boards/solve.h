@@ -16,7 +16,11 @@
 **     with less work under it replaced;
 **   - the ruleset's bounds (safe moves against the most moves left, as in
 **     Obsequi) deciding positions without search;
-**   - the best move of the table first, then the ruleset's order.
+**   - the ruleset's order of moves (the best chosen as the search comes
+**     to it);
+**   - optionally a table of results shared with searches on other threads
+**     (cg_solver_share), keyed by the regions valued rather than by their
+**     value's id in a store.
 ** Recursion is bounded by cg_descend; every node charges the store's stop.
 */
 #ifndef CGT_CORE_BOARD_SOLVE_H
@@ -37,26 +41,31 @@ void cg_solver_free(cg_solver *x);
 ** between calls on the same solver. */
 cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win);
 
-/* cg_solver_wins on a solver made for the call (a table of at most
-** tt_bytes). */
+/* cg_solver_wins on a solver made for the call, its tables at most
+** tt_bytes in all.  Where there are threads and the sum has 30 cells or
+** more, a helper (CG_PAIR_HELPER) searches it meanwhile on a second thread
+** with a store, table of regions and stop of its own (t is the calling
+** thread's alone; half the memory of s's stop), sharing a table with the
+** calling thread's search; the calling thread stops it when its own stop
+** says so (polled every 2 ms once its search is over).  Without threads or
+** the memory for the shared table, one search. */
 cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                      uint32_t n, int right, int *win);
 
 /* Whether Left (win[0]) and Right (win[1]) moving first win the sum of the
-** n boards, with transposition tables of at most tt_bytes in all.  When
-** both have the same outcome (an impartial ruleset, or one board that a
-** symmetry negating its value maps onto itself, as empty square
-** Domineering), Left's search alone answers.  Else, where there are threads
-** and the sum has 30 cells or more, Right's search runs
-** on a second thread meanwhile, with a store, table of regions and stop of
-** its own (t is the calling thread's alone; half the memory of s's stop),
-** which the calling thread stops when its own says stop (it polls that
-** every 2 ms while it waits).  Elsewhere one solver searches both. */
+** n boards, with tables of at most tt_bytes in all.  When both have the
+** same outcome (an impartial ruleset, or one board that a symmetry
+** negating its value maps onto itself, as empty square Domineering),
+** Left's search alone answers (cg_solve_once).  Else, where there are
+** threads and the sum has 30 cells or more, Right's search runs on a
+** second thread meanwhile, as a helper would, the two sharing a table
+** (CG_SHARES).  Elsewhere one solver searches both. */
 cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
                          uint32_t n, int win[2]);
 
 /* A table of results that searches on several threads share (bytes: its
-** size, rounded down to a power of two); NULL when out of memory. */
+** size, rounded down to a power of two, at least 64); NULL when out of
+** memory. */
 typedef struct cg_shared cg_shared;
 cg_shared *cg_shared_new(uint64_t bytes);
 void cg_shared_free(cg_shared *sh);
