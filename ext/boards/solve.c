@@ -40,6 +40,9 @@ typedef struct level {
   /* The shared key's sums over the regions valued (while vbound): [0] of
   ** the sum, [1] of its negative. */
   uint64_t sk[2][2];
+  int deferrable;          /* a pair's search may put this sum off (busy elsewhere) */
+  uint32_t *deferred;      /* the moves put off, by their place in moves */
+  size_t deferred_cap;
   uint8_t *grids;          /* the regions made for this sum (packed) */
   size_t grids_used, grids_cap;
   move *moves;
@@ -224,6 +227,14 @@ static void tt_put(cg_solver *x, const uint64_t k[2], int win, uint64_t nodes) {
 
 /* ---- the table shared by searches on several threads ---- */
 
+/* The sums a pair's searches are in, by the shared key: a search that
+** reaches a sum the other is in puts it off (the move to it is searched
+** after the others, when its result is mostly in the shared table), as in
+** Weill's ABDADA.  A slot holds the key's first word with the low bit the
+** searcher's (0: main, 1: helper); a slot taken by another sum only makes
+** a move searched at once that could have waited. */
+#define BUSY_SLOTS ((size_t)1 << 14)
+
 /* cap entries of two words in buckets of two, written and read whole
 ** words at a time by any thread: word 0 is the key's first hash xor word
 ** 1, so that an entry torn by two writers is not found; word 1 as in the
@@ -231,6 +242,7 @@ static void tt_put(cg_solver *x, const uint64_t k[2], int win, uint64_t nodes) {
 struct cg_shared {
   uint64_t (*w)[2];
   size_t cap;
+  uint64_t busy[BUSY_SLOTS];   /* the sums a pair's search is in (busy_mark) */
   int finished, answer;   /* a pair's search: finished (1: answered, 2: given up), and its answer */
 };
 
@@ -295,6 +307,16 @@ static void shared_put(cg_shared *sh, const uint64_t k[2], int win, uint64_t wor
 
 void cg_solver_share(cg_solver *x, cg_shared *sh, int role) { x->sh = sh, x->role = role; }
 
+static uint64_t busy_mark(const cg_solver *x, const uint64_t k[2]) { return (k[0] & ~(uint64_t)1) | (x->role == CG_PAIR_HELPER); }
+
+static uint64_t *busy_slot(const cg_solver *x, const uint64_t k[2]) { return &x->sh->busy[(k[0] >> 1) & (BUSY_SLOTS - 1)]; }
+
+/* Whether the other search of x's pair is in the sum of shared key k. */
+static int busy_elsewhere(const cg_solver *x, const uint64_t k[2]) {
+  uint64_t v = LOAD(busy_slot(x, k));
+  return v && (v ^ busy_mark(x, k)) == 1;
+}
+
 /* Whether the other search of a pair has finished (x stops). */
 static int pair_finished(const cg_solver *x) { return x->role && LOAD(&x->sh->finished); }
 
@@ -337,6 +359,7 @@ static void level_free(level *L) {
   cgt_free(L->parts);
   cgt_free(L->grids);
   cgt_free(L->moves);
+  cgt_free(L->deferred);
   cgt_free(L->opts);
   cgt_free(L->vopts);
   cgt_free(L->after);
@@ -717,6 +740,9 @@ static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
 ** them, 8x8 7%. */
 #define FIRST_LOOKS 6
 
+/* What wins gives for a sum it puts off (busy_elsewhere). */
+#define PUT_OFF 2
+
 /* The least work under a position (nodes) for its result to be shared. */
 #define SHARED_WORK 4
 
@@ -752,7 +778,10 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   const uint64_t *e = tt_find(x, k);
   if (e) return *win = (int)(e[1] >> 1 & 1), CGT_OK;
   if (shared && shared_find(x->sh, sk, win)) return CGT_OK;
+  int pair = shared && x->role != CG_SHARES;
+  if (pair && L->deferrable && busy_elsewhere(x, sk)) return *win = PUT_OFF, CGT_OK;
   if ((rc = cg_descend(x->s)) != CGT_OK) return rc;
+  if (pair) STORE(busy_slot(x, sk), busy_mark(x, sk));
   size_t n = 0;
   level *C = level_at(x, d + 1);
   rc = C ? gen_moves(x, L, right, &n) : CGT_NOMEM;
@@ -770,21 +799,30 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
       L->moves[i].lost = child, *win = !child;
     }
   }
-  for (size_t i = 0; i < n && rc == CGT_OK && !*win; i++) {
+  uint32_t *put_off = rc == CGT_OK && pair ? grow(L->deferred, &L->deferred_cap, n + 1, sizeof *put_off) : NULL;
+  if (put_off) L->deferred = put_off;
+  /* The moves in order, then those put off (i from n on). */
+  size_t later = 0;
+  for (size_t i = 0; i < n + later && rc == CGT_OK && !*win; i++) {
     int child;
-    size_t at = x->role == CG_PAIR_HELPER && i > 0 ? n - i : i;   /* (a helper takes the later moves from the last) */
-    order_to(L, at, n);
-    if (at >= first && bounds && decided_after(x, L, &sum, &L->moves[at], &prepared, !right, &child)) {
-      x->nodes++;
-      *win = !child;
-      continue;
+    size_t at = i >= n ? L->deferred[i - n] : x->role == CG_PAIR_HELPER && i > 0 ? n - i : i;   /* (a helper takes the later moves from the last) */
+    if (i < n) {
+      order_to(L, at, n);
+      if (at >= first && bounds && decided_after(x, L, &sum, &L->moves[at], &prepared, !right, &child)) {
+        x->nodes++;
+        *win = !child;
+        continue;
+      }
+      if (L->moves[at].lost) continue;
     }
-    if (L->moves[at].lost) continue;
     rc = play(x, L, &L->moves[at], C);
+    C->deferrable = put_off && i > 0 && i < n;
     if (rc == CGT_OK) rc = wins(x, d + 1, !right, &child);
     prepared = NPART;   /* (the search below used x->work) */
-    if (rc == CGT_OK && !child) *win = 1;
+    if (rc == CGT_OK && child == PUT_OFF) L->deferred[later++] = (uint32_t)at;
+    else if (rc == CGT_OK && !child) *win = 1;
   }
+  if (pair && LOAD(busy_slot(x, sk)) == busy_mark(x, sk)) STORE(busy_slot(x, sk), 0);
   cg_ascend(x->s);
   if (rc == CGT_OK) tt_put(x, k, *win, x->nodes - before);
   if (rc == CGT_OK && shared && x->nodes - before >= SHARED_WORK) shared_put(x->sh, sk, *win, log2_of(x->nodes - before));
@@ -829,7 +867,7 @@ uint64_t cg_solver_nodes(const cg_solver *x) { return x->nodes; }
 cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right, int *win) {
   level *L = level_at(x, 0);
   if (!L) return CGT_NOMEM;
-  L->nparts = 0, L->grids_used = 0, L->v = x->zero, L->vbound = 1;
+  L->nparts = 0, L->grids_used = 0, L->v = x->zero, L->vbound = 1, L->deferrable = 0;
   memset(&L->vb, 0, sizeof L->vb);
   memset(L->sk, 0, sizeof L->sk);
   size_t cells = 0;
