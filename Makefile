@@ -111,8 +111,8 @@ build-san/tests/%.o: tests/%.c $(HEADERS)
 	$(call say,CC-SAN,$@) mkdir -p $(dir $@)
 	$(Q)$(SAN_CC) -O0 -c -o $@ $<
 
-# (test_put_off compiles the solver it tests itself, with a test's setting.)
-build/tests/boards/test_put_off.o build-san/tests/boards/test_put_off.o: ext/boards/solve.c
+# (test_pair compiles the solver it tests itself, with a test's setting.)
+build/tests/boards/test_pair.o build-san/tests/boards/test_pair.o: ext/boards/solve.c
 
 build/tests/%: build/tests/%.o build/libcgtcore.a
 	$(call say,UNIT,$@)

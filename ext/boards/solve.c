@@ -37,9 +37,6 @@ typedef struct level {
   /* The bounds of the regions valued (while no move was made in v). */
   int vbound;
   cg_bounds vb;
-  /* The shared key's sums over the regions valued (while vbound): [0] of
-  ** the sum, [1] of its negative. */
-  uint64_t sk[2][2];
   int deferrable;          /* a pair's search may put this sum off (busy elsewhere) */
   uint32_t *deferred;      /* the moves put off, by their place in moves */
   size_t deferred_cap;
@@ -103,6 +100,10 @@ struct cg_solver {
   cg_shared *sh;      /* the table shared with other searches (NULL: none) */
   int role;           /* in a pair (cg_solver_share) */
   uint64_t put_off;   /* moves put off so far */
+  uint64_t (*vh)[2];  /* value_hash of the store's games, by id (0: not yet) */
+  size_t vh_cap;
+  cg_id *vstack;      /* value_hash's stack */
+  size_t vstack_cap;
 };
 
 #define TT_FIRST ((size_t)1 << 12)
@@ -122,8 +123,8 @@ static void hash_grid(const cg_rules *r, const uint8_t *packed, size_t bytes, ui
 }
 
 /* The key of the sum at L with player right to move, or of its negative
-** with the other player (neg): k[0], k[1], from a and b, the hashes of the
-** regions valued. */
+** with the other player (neg): k[0], k[1], from a and b, hashes of the
+** value of the regions valued (of its negative with neg). */
 static void key_from(const level *L, uint64_t a, uint64_t b, int right, int neg, uint64_t k[2]) {
   for (size_t i = 0; i < L->nparts; i++) {
     int negative = (L->parts[i].ksign < 0) != neg;
@@ -138,21 +139,6 @@ static void key_from(const level *L, uint64_t a, uint64_t b, int right, int neg,
 static void key_of(const level *L, cg_id v, int right, int neg, uint64_t k[2]) {
   key_from(L, cgt_mix64((uint64_t)v * 0x9e3779b97f4a7c15ull + 1), cgt_mix64((uint64_t)v * 0xc2b2ae3d27d4eb4full + 2),
            right, neg, k);
-}
-
-/* The key that searches with stores of their own share (while no move was
-** made in the value): the regions valued by their hashes. */
-static void shared_key_of(const level *L, int right, int neg, uint64_t k[2]) {
-  key_from(L, L->sk[neg][0] ^ 0x3c6ef372fe94f82bull, L->sk[neg][1] ^ 0xa54ff53a5f1d36f1ull, right, neg, k);
-}
-
-/* Adds a region valued, its hashes h1 and h2, to the shared key's sums. */
-static void shared_add(level *L, uint64_t h1, uint64_t h2, int sign) {
-  for (int neg = 0; neg < 2; neg++) {
-    int negative = (sign < 0) != neg;
-    L->sk[neg][0] += cgt_mix64(h1 ^ (negative ? 0x5851f42d4c957f2dull : 0) ^ 0x510e527fade682d1ull);
-    L->sk[neg][1] += cgt_mix64(h2 + (negative ? 0x14057b7ef767814full : 0) + 0x9b05688c2b3e6c1full);
-  }
 }
 
 /* ---- the transposition table ---- */
@@ -467,7 +453,6 @@ static cgt_rc add_region(cg_solver *x, level *L, cg_grid *g, int sign, const cg_
   if (m.small) {
     cg_id v = m.value;
     bounds_add(&L->vb, &b, 1);
-    shared_add(L, h1, h2, sign);
     if (sign < 0 && (rc = cg_neg(x->s, v, &v)) != CGT_OK) return rc;
     return cg_add(x->s, L->v, v, &L->v);
   }
@@ -718,7 +703,6 @@ static void order_to(level *L, size_t i, size_t n) {
 /* Makes the sum at C: the sum at L after move m. */
 static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
   C->nparts = 0, C->grids_used = 0, C->v = L->v, C->vbound = L->vbound, C->vb = L->vb;
-  memcpy(C->sk, L->sk, sizeof C->sk);
   if (m->part == NPART) {
     C->v = L->vopts[m->at], C->vbound = 0;
     part *p = grow(C->parts, &C->parts_cap, L->nparts + 1, sizeof *p);
@@ -745,6 +729,74 @@ static cgt_rc play(cg_solver *x, const level *L, const move *m, level *C) {
 ** them, 8x8 7%. */
 #define FIRST_LOOKS 6
 
+/* ---- values hashed alike in every store ---- */
+
+/* Room in x->vh for every game of the store (0: out of memory). */
+static int vh_room(cg_solver *x) {
+  size_t need = cg_store_size(x->s) + 1, had = x->vh_cap;
+  if (need <= had) return 1;
+  uint64_t(*vh)[2] = grow(x->vh, &x->vh_cap, need, sizeof *vh);
+  if (!vh) return 0;
+  memset(vh + had, 0, (x->vh_cap - had) * sizeof *vh);
+  x->vh = vh;
+  return 1;
+}
+
+/* Hashes of the value v that are the same whatever store holds it, into
+** h (CGT_RANGE for a number past 63 bits): a number by its numerator and
+** exponent; another game by its options' hashes added, Left's and Right's
+** apart (a canonical form is unique: equal values hash alike).  Each kept
+** by id in x->vh, worked out with an explicit stack. */
+static cgt_rc value_hash(cg_solver *x, cg_id v, uint64_t h[2]) {
+  cg_id *st = grow(x->vstack, &x->vstack_cap, 1, sizeof *st);
+  if (!st || !vh_room(x)) return CGT_NOMEM;
+  x->vstack = st;
+  size_t n = 0;
+  cgt_rc rc = CGT_OK;
+  if (!x->vh[v][0]) st[n++] = v;
+  while (n && rc == CGT_OK) {
+    cg_id a = x->vstack[n - 1];
+    cg_dyadic d;
+    const cg_id *L, *R;
+    uint32_t nl, nr;
+    if (x->vh[a][0]) {
+      n--;
+      continue;
+    }
+    if (cg_is_number(x->s, a, &d)) {
+      if (d.big) return CGT_RANGE;
+      uint64_t w = (uint64_t)d.num * 0x9e3779b97f4a7c15ull + d.exp;
+      x->vh[a][0] = cgt_mix64(w ^ 0x6a09e667f3bcc908ull) | 1, x->vh[a][1] = cgt_mix64(w + 0xbb67ae8584caa73bull);
+      n--;
+      continue;
+    }
+    if ((rc = cg_options(x->s, a, &L, &nl, &R, &nr)) != CGT_OK || !vh_room(x)) break;
+    size_t more = n;
+    st = grow(x->vstack, &x->vstack_cap, n + nl + nr + 1, sizeof *st);
+    if (!st) return CGT_NOMEM;
+    x->vstack = st;
+    for (uint32_t i = 0; i < nl + nr; i++) {
+      cg_id o = i < nl ? L[i] : R[i - nl];
+      if (!x->vh[o][0]) st[more++] = o;
+    }
+    if (more > n) {
+      n = more;
+      continue;
+    }
+    uint64_t p = 0x3c6ef372fe94f82bull, q = 0xa54ff53a5f1d36f1ull;
+    for (uint32_t i = 0; i < nl + nr; i++) {
+      cg_id o = i < nl ? L[i] : R[i - nl];
+      p += cgt_mix64(x->vh[o][0] ^ (i < nl ? 0x510e527fade682d1ull : 0x1f83d9abfb41bd6bull));
+      q += cgt_mix64(x->vh[o][1] + (i < nl ? 0x9b05688c2b3e6c1full : 0x5be0cd19137e2179ull));
+    }
+    x->vh[a][0] = cgt_mix64(p) | 1, x->vh[a][1] = cgt_mix64(q);
+    n--;
+  }
+  if (rc == CGT_OK && !vh_room(x)) rc = CGT_NOMEM;
+  if (rc == CGT_OK) h[0] = x->vh[v][0], h[1] = x->vh[v][1];
+  return rc;
+}
+
 /* What wins gives for a sum it puts off (busy_elsewhere). */
 #define PUT_OFF 2
 
@@ -768,12 +820,18 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   key_of(L, nv, right, 1, kn);
   if (kn[0] < k[0] || (kn[0] == k[0] && kn[1] < k[1])) k[0] = kn[0], k[1] = kn[1];
   if (x->tt) __builtin_prefetch(x->tt[(size_t)k[0] & (x->cap - 1) & ~(size_t)1]);
-  uint64_t sk[2];
-  int shared = x->sh && L->vbound;
+  /* The shared key: the same, with the values hashed alike in every
+  ** store (none for a number past 63 bits). */
+  uint64_t sk[2], hv[2], hn[2];
+  int shared = x->sh != NULL;
+  if (shared && ((rc = value_hash(x, L->v, hv)) != CGT_OK || (rc = value_hash(x, nv, hn)) != CGT_OK)) {
+    if (rc != CGT_RANGE) return rc;
+    shared = 0;
+  }
   if (shared) {
     uint64_t skn[2];
-    shared_key_of(L, right, 0, sk);
-    shared_key_of(L, right, 1, skn);
+    key_from(L, hv[0], hv[1], right, 0, sk);
+    key_from(L, hn[0], hn[1], right, 1, skn);
     if (skn[0] < sk[0] || (skn[0] == sk[0] && skn[1] < sk[1])) sk[0] = skn[0], sk[1] = skn[1];
     __builtin_prefetch(x->sh->w[(size_t)sk[0] & (x->sh->cap - 1)]);
   }
@@ -863,6 +921,8 @@ void cg_solver_free(cg_solver *x) {
   cgt_free(x->memo);
   cgt_free(x->work);
   cgt_free(x->tt);
+  cgt_free(x->vh);
+  cgt_free(x->vstack);
   cgt_stop_release(cg_store_get_stop(x->s), x->tt_held);
   cgt_free(x);
 }
@@ -874,7 +934,6 @@ cgt_rc cg_solver_wins(cg_solver *x, const cg_grid *boards, uint32_t n, int right
   if (!L) return CGT_NOMEM;
   L->nparts = 0, L->grids_used = 0, L->v = x->zero, L->vbound = 1, L->deferrable = 0;
   memset(&L->vb, 0, sizeof L->vb);
-  memset(L->sk, 0, sizeof L->sk);
   size_t cells = 0;
   for (uint32_t i = 0; i < n; i++) cells += (size_t)boards[i].rows * boards[i].cols;
   cgt_rc rc = room(L, cells + 4 * (size_t)n);

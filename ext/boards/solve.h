@@ -19,8 +19,8 @@
 **   - the ruleset's order of moves (the best chosen as the search comes
 **     to it);
 **   - optionally a table of results shared with searches on other threads
-**     (cg_solver_share), keyed by the regions valued rather than by their
-**     value's id in a store.
+**     (cg_solver_share), keyed by a hash of the value's canonical form
+**     rather than by its id in a store.
 ** Recursion is bounded by cg_descend; every node charges the store's stop.
 */
 #ifndef CGT_CORE_BOARD_SOLVE_H
