@@ -129,11 +129,12 @@ static cg_shared *shared_for(cg_store *s, size_t cells, uint64_t tt_bytes, uint6
 }
 
 /* Two searches at once, the second (j) on a second thread, sharing a
-** table: the calling thread's as main_role; the three tables take at most
-** tt_bytes.  0 when the table or the thread could not be had (nothing
-** done). */
+** table: the calling thread's, with player right first, is the main search
+** of a helper (j's role CG_PAIR_HELPER) or shares only; the three tables
+** take at most tt_bytes.  0 when the table or the thread could not be had
+** (nothing done). */
 static int two_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t tt_bytes, const cg_grid *boards,
-                       uint32_t n, int right, int main_role, second *j, int *win, cgt_rc *rc) {
+                       uint32_t n, int right, second *j, int *win, cgt_rc *rc) {
   cgt_stop *st = cg_store_get_stop(s);
   uint64_t held;
   cg_shared *sh = shared_for(s, cells_of(boards, n), tt_bytes, &held);
@@ -145,7 +146,7 @@ static int two_at_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64
     cgt_stop_release(st, held);
     return 0;
   }
-  *rc = search(s, t, r, j->tt_bytes, boards, n, right, sh, main_role, win);
+  *rc = search(s, t, r, j->tt_bytes, boards, n, right, sh, j->role == CG_PAIR_HELPER ? CG_PAIR_MAIN : CG_SHARES, win);
   if (*rc) atomic_store(&j->cancel, 1);   /* (a helper stops by itself when the main search ends) */
   await_second(st, j, th);
   if (*rc == CGT_OK && st && st->stopped) *rc = CGT_INTERRUPTED;
@@ -162,7 +163,7 @@ cgt_rc cg_solve_once(cg_store *s, cg_board_table *t, const cg_rules *r, uint64_t
   if (cells_of(boards, n) >= CELLS_FOR_TWO) {
     second j = {.right = right, .role = CG_PAIR_HELPER};
     cgt_rc rc;
-    if (two_at_once(s, t, r, tt_bytes, boards, n, right, CG_PAIR_MAIN, &j, win, &rc)) return rc;
+    if (two_at_once(s, t, r, tt_bytes, boards, n, right, &j, win, &rc)) return rc;
   }
 #endif
   return search(s, t, r, tt_bytes, boards, n, right, NULL, 0, win);
@@ -180,7 +181,7 @@ cgt_rc cg_solver_outcome(cg_store *s, cg_board_table *t, const cg_rules *r, uint
   if (cells_of(boards, n) >= CELLS_FOR_TWO) {   /* Right's search on the second thread */
     second j = {.right = 1, .role = CG_SHARES};
     cgt_rc rc;
-    if (two_at_once(s, t, r, tt_bytes, boards, n, 0, CG_SHARES, &j, &win[0], &rc)) {
+    if (two_at_once(s, t, r, tt_bytes, boards, n, 0, &j, &win[0], &rc)) {
       win[1] = j.win;
       return rc ? rc : j.rc;
     }

@@ -135,10 +135,19 @@ static void key_from(const level *L, uint64_t a, uint64_t b, int right, int neg,
   k[0] = a, k[1] = b;
 }
 
-/* That key, with the value v of the regions valued (its id in the store). */
-static void key_of(const level *L, cg_id v, int right, int neg, uint64_t k[2]) {
-  key_from(L, cgt_mix64((uint64_t)v * 0x9e3779b97f4a7c15ull + 1), cgt_mix64((uint64_t)v * 0xc2b2ae3d27d4eb4full + 2),
-           right, neg, k);
+/* The key of the sum at L with player right to move: that of the sum or
+** of its negative with the other player, the least; hv hashes the value of
+** the regions valued, hn its negative. */
+static void sum_key(const level *L, const uint64_t hv[2], const uint64_t hn[2], int right, uint64_t k[2]) {
+  uint64_t kn[2];
+  key_from(L, hv[0], hv[1], right, 0, k);
+  key_from(L, hn[0], hn[1], right, 1, kn);
+  if (kn[0] < k[0] || (kn[0] == k[0] && kn[1] < k[1])) k[0] = kn[0], k[1] = kn[1];
+}
+
+/* Hashes of value v within its store (by its id). */
+static void id_hash(cg_id v, uint64_t h[2]) {
+  h[0] = cgt_mix64((uint64_t)v * 0x9e3779b97f4a7c15ull + 1), h[1] = cgt_mix64((uint64_t)v * 0xc2b2ae3d27d4eb4full + 2);
 }
 
 /* ---- the transposition table ---- */
@@ -300,7 +309,7 @@ static uint64_t *busy_slot(const cg_solver *x, const uint64_t k[2]) { return &x-
 
 /* Whether the other search of x's pair is in the sum of shared key k. */
 static int busy_elsewhere(const cg_solver *x, const uint64_t k[2]) {
-#if defined(CG_SOLVE_ALL_BUSY)   /* (tests/boards/test_put_off.c: every sum is) */
+#if defined(CG_SOLVE_ALL_BUSY)   /* (tests/boards/test_pair.c: every sum is) */
   return (void)x, (void)k, 1;
 #else
   uint64_t v = LOAD(busy_slot(x, k));
@@ -813,26 +822,23 @@ static cgt_rc wins(cg_solver *x, size_t d, int right, int *win) {
   if (L->nparts == 0) return value_wins(x, L->v, right, win);
   /* The key: of the sum or of its negative with the other to move, the
   ** least; its bucket is fetched while the bounds are worked out. */
-  uint64_t k[2], kn[2];
+  uint64_t k[2], hv[2], hn[2];
   cg_id nv = x->zero;
   if (L->v != x->zero && (rc = cg_neg(x->s, L->v, &nv)) != CGT_OK) return rc;
-  key_of(L, L->v, right, 0, k);
-  key_of(L, nv, right, 1, kn);
-  if (kn[0] < k[0] || (kn[0] == k[0] && kn[1] < k[1])) k[0] = kn[0], k[1] = kn[1];
+  id_hash(L->v, hv);
+  id_hash(nv, hn);
+  sum_key(L, hv, hn, right, k);
   if (x->tt) __builtin_prefetch(x->tt[(size_t)k[0] & (x->cap - 1) & ~(size_t)1]);
   /* The shared key: the same, with the values hashed alike in every
   ** store (none for a number past 63 bits). */
-  uint64_t sk[2], hv[2], hn[2];
+  uint64_t sk[2];
   int shared = x->sh != NULL;
   if (shared && ((rc = value_hash(x, L->v, hv)) != CGT_OK || (rc = value_hash(x, nv, hn)) != CGT_OK)) {
     if (rc != CGT_RANGE) return rc;
     shared = 0;
   }
   if (shared) {
-    uint64_t skn[2];
-    key_from(L, hv[0], hv[1], right, 0, sk);
-    key_from(L, hn[0], hn[1], right, 1, skn);
-    if (skn[0] < sk[0] || (skn[0] == sk[0] && skn[1] < sk[1])) sk[0] = skn[0], sk[1] = skn[1];
+    sum_key(L, hv, hn, right, sk);
     __builtin_prefetch(x->sh->w[(size_t)sk[0] & (x->sh->cap - 1)]);
   }
   cg_bounds sum;
